@@ -1,0 +1,70 @@
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { Loading } from '@consig/shared';
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { reRegisterRemote, type RemoteName } from './registry';
+
+interface Props {
+  remote: RemoteName;
+  /** The exposed module, e.g. './Dashboard'. */
+  module: string;
+  /** Portuguese name of the area, used in the failure message. */
+  label: string;
+  props?: Record<string, unknown>;
+}
+
+/**
+ * One area of the shell filled by a remote at runtime. A remote that is down or throws shows a message
+ * with a retry in its own area; the shell and the other remotes keep working (field-notes: without a
+ * boundary a dead remote blanks the whole React 19 root).
+ */
+export function RemoteSlot({ remote, module, label, props = {} }: Props) {
+  const [attempt, setAttempt] = useState(0);
+  const Remote = useMemo(
+    () =>
+      lazy(async () => {
+        const loaded = await loadRemote<{ default: ComponentType<Record<string, unknown>> }>(`${remote}/${module.replace(/^\.\//, '')}`);
+        if (!loaded?.default) throw new Error(`${remote}/${module} não encontrado`);
+        return loaded;
+      }),
+    // A new attempt builds a new lazy component, so React loads again instead of replaying the failure.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [remote, module, attempt],
+  );
+  const retry = () => {
+    reRegisterRemote(remote);
+    setAttempt((n) => n + 1);
+  };
+  return (
+    <RemoteBoundary key={attempt} label={label} onRetry={retry}>
+      <Suspense fallback={<Loading />}>
+        <Remote {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}
+
+class RemoteBoundary extends Component<{ label: string; onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(`[host] módulo "${this.props.label}" falhou`, error);
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="remote-failure consig-panel" role="alert">
+        <p>
+          Não foi possível carregar o módulo <strong>{this.props.label}</strong>. Verifique sua conexão e tente novamente.
+        </p>
+        <button type="button" className="consig-button" onClick={this.props.onRetry}>
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+}

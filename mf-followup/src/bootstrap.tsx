@@ -1,0 +1,4 @@
+import { createRoot } from 'react-dom/client';
+import FollowupPage from './followup/FollowupPage';
+
+createRoot(document.getElementById('root')!).render(<FollowupPage />);

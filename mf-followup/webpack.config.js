@@ -1,0 +1,9 @@
+const { createAppConfig } = require('@consig/tooling');
+
+module.exports = createAppConfig({
+  dir: __dirname,
+  name: 'mf_followup',
+  port: 8083,
+  title: 'Acompanhamentos',
+  exposes: { './Followup': './src/followup/FollowupPage.tsx' },
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { realtimeAlert } from '../contracts';
+
+/**
+ * The events host and remotes exchange. A name carries its version (`…@1`): a payload change that is
+ * not backwards compatible gets a new name, so a remote built against the old contract keeps working
+ * until every publisher has moved.
+ */
+export const callStates = ['idle', 'incoming', 'establishing', 'established', 'terminating', 'terminated'] as const;
+
+export const busEvents = {
+  /** Ask the telephony remote to place a call. */
+  'telephony.dial@1': z.object({ number: z.string().min(1), clientId: z.number().int().optional() }),
+  /** The telephony remote reports each call-state change. */
+  'telephony.call-state@1': z.object({
+    state: z.enum(callStates),
+    direction: z.enum(['incoming', 'outgoing']).nullable(),
+    remote: z.string().nullable(),
+  }),
+  /** An incoming call was answered: the host opens /atendimento for that client. */
+  'telephony.answered@1': z.object({ clientId: z.string().regex(/^\d+$/) }),
+  /** Every message of the realtime socket. */
+  'realtime.alert@1': realtimeAlert,
+  /** Alert 1087: an operation changed on the server (product-spec §4 "Operation update from a push"). */
+  'attendance.operation-update@1': z.object({ operation: z.record(z.string(), z.unknown()) }),
+  /** The user signed out: stop the telephony agent, drop caches. */
+  'session.logout@1': z.object({}),
+} as const;
+
+export type BusEventName = keyof typeof busEvents;
+export type BusPayload<N extends BusEventName> = z.infer<(typeof busEvents)[N]>;

@@ -1,0 +1,3 @@
+export * from './bus';
+export * from './events';
+export * from './useBusEvent';

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+/** SIP credentials of the caller's extension. Note the spec's spelling `sucess` (product-spec §7). */
+export const ramal = z.object({ User: z.string(), Pass: z.string(), Realm: z.string(), WSServer: z.string() });
+export type Ramal = z.infer<typeof ramal>;
+export const ramalResponse = z.object({ sucess: z.boolean(), text: z.string(), data: ramal.nullable() });
+export type RamalResponse = z.infer<typeof ramalResponse>;
+
+export const atendente = z.object({ AtendenteID: z.number().int(), DE_Pessoa: z.string() });
+export type Atendente = z.infer<typeof atendente>;
+export const atendentesResponse = envelope(z.array(atendente));
+
+/** GET /atendente/status: ID_Status 81 available or 201 paused, with the pause reason when paused. */
+export const attendantStatusResponse = z.object({
+  success: z.boolean(),
+  text: z.string(),
+  ID_Status: z.number().int(),
+  ID_MotivoPausa: z.number().int().nullable(),
+});
+export type AttendantStatusResponse = z.infer<typeof attendantStatusResponse>;
+
+export const tabularRequest = z.object({
+  ID_Status: z.coerce
+    .number({ error: 'Informe o motivo da pausa.' })
+    .int()
+    .refine((v) => [81, 202, 203, 204, 205, 206].includes(v), 'Motivo de pausa inválido.'),
+});
+export type TabularRequest = z.infer<typeof tabularRequest>;
+
+export const lead = z.object({
+  ID_Cliente: z.number().int(),
+  DE_Pessoa: z.string(),
+  DE_Tipo: z.string(),
+  DE_Status: z.string(),
+  DE_Atendente: z.string(),
+  DE_Indicacao: z.string().nullable(),
+});
+export type Lead = z.infer<typeof lead>;
+export const leadsResponse = envelope(z.array(lead));

@@ -1,0 +1,8 @@
+/** Contracts shared by the API (validation, OpenAPI) and the apps (types): pure zod, no browser code. */
+export * from './envelope';
+export * from './domain';
+export * from './auth';
+export * from './attendant';
+export * from './campaign';
+export * from './proposal';
+export * from './realtime';

@@ -1,0 +1,7 @@
+/** Brazilian masks, formatters and validators shared by every app (product-spec §5, §9). Pure functions, no React. */
+export { digitsOnly } from './digits';
+export { MASK_PATTERNS, applyMask, maskDate, maskCpf, maskCnpj, maskCep, maskPhone } from './mask';
+export { isValidCpf, cpfCheckDigits, makeCpf } from './cpf';
+export { type DateParts, parseDate, isValidDate, compactDate, toIsoDate, toCompactDate } from './date';
+export { formatBRL, formatDecimal, sanitizeMoneyInput } from './money';
+export { PHONE_DIGITS, HIDDEN_PHONE, phoneSchema, whatsappLink, dialNumber, maskHidden } from './phone';

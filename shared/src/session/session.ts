@@ -1,0 +1,57 @@
+import { useSyncExternalStore } from 'react';
+import type { Pessoa, Ramal } from '../contracts';
+import { decodeToken, isExpired } from './token';
+
+export interface Session {
+  token: string | null;
+  user: Pessoa | null;
+  ramal: Ramal | null;
+}
+
+const STORAGE_KEY = 'consig.token';
+const signedOut: Session = { token: null, user: null, ramal: null };
+
+function restore(): Session {
+  const token = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
+  const payload = token ? decodeToken(token) : null;
+  if (!token || !payload || isExpired(payload)) return signedOut;
+  return { token, user: payload.pessoa, ramal: null };
+}
+
+let state: Session = restore();
+const listeners = new Set<() => void>();
+
+function set(next: Session) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * The one session of the page (the shared package is a Module Federation singleton, so host and remotes
+ * read the same store). The token survives reloads in localStorage; the user is decoded from it.
+ */
+export const session = {
+  get: () => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Stores a token from POST /lnk/token; returns false when it cannot be read or has expired. */
+  signIn(token: string): boolean {
+    const payload = decodeToken(token);
+    if (!payload || isExpired(payload)) return false;
+    localStorage.setItem(STORAGE_KEY, token);
+    set({ token, user: payload.pessoa, ramal: null });
+    return true;
+  },
+  setRamal(ramal: Ramal | null) {
+    set({ ...state, ramal });
+  },
+  /** Clears token, user and extension (product-spec §4 "Realtime channel": logout). */
+  signOut() {
+    localStorage.removeItem(STORAGE_KEY);
+    if (state !== signedOut) set(signedOut);
+  },
+};
+
+export const useSession = () => useSyncExternalStore(session.subscribe, session.get, session.get);

@@ -1,0 +1,4 @@
+import './theme.css';
+
+export * from './Loading';
+export * from './toasts';

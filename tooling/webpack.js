@@ -1,0 +1,103 @@
+// One build for every app (host and remotes): webpack 5 + Module Federation, configured in one place so
+// each remote builds, versions and deploys the same way. Usage in an app's webpack.config.js:
+//   module.exports = createAppConfig({ dir: __dirname, name: 'mf_campaigns', port: 8082, exposes: {...} })
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const TerserPlugin = require('terser-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedModules } = require('./shared-modules');
+
+/** Copies the app's public/ folder (runtime config such as remotes.json and config.json) into dist/ as is. */
+class CopyPublicPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        if (!fs.existsSync(this.dir)) return;
+        for (const file of fs.readdirSync(this.dir)) {
+          compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(this.dir, file))));
+        }
+      });
+    });
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.dir      the app's folder (its package.json, src/, dist/)
+ * @param {string} options.name     federation name, a JS identifier (e.g. 'mf_attendance')
+ * @param {number} options.port     dev-server port for `pnpm dev`
+ * @param {Record<string,string>} [options.exposes]  remote exposes (none for the host)
+ * @param {string} [options.title]  page title of the app's own index.html
+ */
+function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }) {
+  const isHost = Object.keys(exposes).length === 0;
+  const pkg = require(path.join(dir, 'package.json'));
+
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // The host serves deep links (/campanhas/...), so its chunks load from the root; a remote's
+        // chunks load from wherever its remoteEntry was fetched.
+        publicPath: isHost ? '/' : 'auto',
+        // Entry files keep plain names (the federation runtime cannot template [contenthash] into them);
+        // they are tiny and served no-cache. Every other chunk is content-hashed and cached for good.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            // Types are checked by `tsc --noEmit`; the build only transpiles (field-notes: 2x faster).
+            use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
+          },
+          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          { test: /\.(png|jpe?g|svg|mp3|wav|ogg)$/, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          remotes: {}, // the host finds remotes at runtime in remotes.json, never at build time
+          shared: sharedModules(pkg),
+          // A dead remote must not block start-up (field-notes: the default loads every remote first).
+          shareStrategy: 'loaded-first',
+          manifest: !isHost,
+          dts: false, // the type plugin downloads archives over HTTP; contracts live in @consig/shared
+        }),
+        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title }),
+        new CopyPublicPlugin(path.join(dir, 'public')),
+      ],
+      optimization: {
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],
+      },
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        // The host on :8080 fetches this remote's manifest cross-origin.
+        headers: { 'Access-Control-Allow-Origin': '*' },
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig };
