@@ -1,1 +1,1 @@
-module.exports = { ...require('./webpack'), ...require('./serve'), ...require('./shared-modules') };
+module.exports = { ...require('./webpack'), ...require('./serve'), ...require('./shared-modules'), ...require('./product') };

@@ -23,9 +23,10 @@ const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 
 /**
  * Serves `dir` on `port`. `spa`: unknown paths without an extension answer index.html (the host's
- * client-side routes). Returns a started http.Server.
+ * client-side routes). `json`: paths answered with a generated JSON document instead of a file (the
+ * start command derives remotes.json and config.json from its ports). Returns a started http.Server.
  */
-function serveStatic({ dir, port, host = '0.0.0.0', spa = false }) {
+function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {} }) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     // Remotes are fetched cross-origin by the host and by integrators' pages.
@@ -39,6 +40,11 @@ function serveStatic({ dir, port, host = '0.0.0.0', spa = false }) {
       pathname = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     } catch {
       res.writeHead(400).end();
+      return;
+    }
+    if (Object.hasOwn(json, pathname)) {
+      res.writeHead(200, { 'Content-Type': TYPES['.json'], 'Cache-Control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify(json[pathname], null, 2));
       return;
     }
     let file = path.join(root, pathname);

@@ -11,6 +11,7 @@ const SINGLETONS = [
   'react-router-dom',
   '@tanstack/react-query',
   'react-hot-toast',
+  'react-hook-form',
   '@consig/shared',
 ];
 

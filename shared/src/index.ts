@@ -8,4 +8,6 @@ export * from './session';
 export * from './api';
 export * from './bus';
 export * from './telephony/dial';
+export * from './format';
+export * from './forms/zodResolver';
 export * from './ui';

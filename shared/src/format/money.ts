@@ -7,7 +7,7 @@ function toAmount(value: number | string | null | undefined): number {
   if (value === null || value === undefined) return 0;
   if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
   const text = value.trim();
-  // Strict on purpose: Number() would also read '0x10', '1e3' and ' ' (as 0) and mangle '1.234,56' silently.
+  // Strict on purpose: Number() alone would also accept '0x10' and '1e3'.
   return /^-?(\d+(\.\d*)?|\.\d+)$/.test(text) ? Number(text) : 0;
 }
 

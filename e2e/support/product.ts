@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+// The same start-up as `npm start` (CommonJS module of the workspace's build package).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startProduct, REMOTES } = require('@consig/tooling/product') as typeof import('@consig/tooling/product');
+
+export type RemoteName = 'mf_attendance' | 'mf_campaigns' | 'mf_followup' | 'mf_telephony';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The whole product on free ports with a fresh embedded database (migrated and seeded with the demo data). */
+export async function startTestProduct() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'consig-e2e-'));
+  const ports: Record<string, number> = { host: await freePort(), api: await freePort() };
+  for (const { name } of REMOTES) ports[name] = await freePort();
+  const product = await startProduct({
+    ports,
+    publicHost: '127.0.0.1',
+    apiEnv: { DATA_DIR: join(dataDir, 'pglite'), DATABASE_URL: '' },
+    apiStdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return {
+    ...product,
+    ports,
+    async stop() {
+      await product.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestProduct = Awaited<ReturnType<typeof startTestProduct>>;

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm test`: every test of the product, installing what it needs. Ends with "N passed, N failed".
+//   1. type check of every package            4. API integration tests on a PostgreSQL server
+//   2. unit tests (jest, every package)        5. production builds
+//   3. API integration tests on PGlite         6. browser end-to-end tests (Chromium)
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApps, fail, install, root, run, step } from './lib.mjs';
+import { pnpm } from './pnpm.mjs';
+
+const results = []; // { suite, passed, failed }
+const started = Date.now();
+const jestBin = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+const outDir = mkdtempSync(join(tmpdir(), 'consig-test-'));
+
+/** Runs one jest invocation and records its counts (a crash with no report counts as one failure). */
+function jest(suite, args, env = {}) {
+  step(`Testes: ${suite}`);
+  const report = join(outDir, `${results.length}.json`);
+  const status = run(process.execPath, [jestBin, '--ci', '--json', `--outputFile=${report}`, ...args], { env: { ...process.env, ...env } });
+  if (existsSync(report)) {
+    const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = JSON.parse(readFileSync(report, 'utf8'));
+    results.push({ suite, passed: numPassedTests, failed: numFailedTests + numRuntimeErrorTestSuites + (status !== 0 && numFailedTests === 0 && numRuntimeErrorTestSuites === 0 ? 1 : 0) });
+  } else {
+    results.push({ suite, passed: 0, failed: 1 });
+  }
+}
+
+/** A step that is not jest (type check, build) counts as one test. */
+function check(suite, action) {
+  step(suite);
+  try {
+    action();
+    results.push({ suite, passed: 1, failed: 0 });
+  } catch (error) {
+    console.error(error.message);
+    results.push({ suite, passed: 0, failed: 1 });
+  }
+}
+
+const reachable = (port, host = '127.0.0.1') =>
+  new Promise((resolve) => {
+    const socket = connect({ port, host }, () => (socket.end(), resolve(true)));
+    socket.on('error', () => resolve(false));
+  });
+
+async function ensurePostgres() {
+  if (process.env.TEST_DATABASE_URL || (await reachable(5432))) return;
+  // Debian's cluster may simply be stopped.
+  run('bash', ['-c', 'command -v pg_ctlcluster >/dev/null && pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -1)" main start'], { stdio: 'ignore' });
+  if (await reachable(5432)) return;
+  fail(
+    'PostgreSQL não está acessível em 127.0.0.1:5432 (os testes de integração da API rodam também num servidor real).\n' +
+      '  Instale e inicie: apt-get install -y postgresql && pg_ctlcluster --skip-systemctl-redirect 15 main start\n' +
+      '  (autenticação trust para 127.0.0.1), ou aponte TEST_DATABASE_URL para um servidor PostgreSQL.',
+  );
+}
+
+function ensureChromium() {
+  if (existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) return;
+  if (process.getuid?.() === 0 && run('bash', ['-c', 'command -v apt-get >/dev/null']) === 0) {
+    step('Instalando Chromium (apt-get install chromium)');
+    if (run('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']) === 0) return;
+  }
+  fail('Chromium não encontrado em /usr/bin/chromium. Instale com: sudo apt-get install -y chromium (ou defina CHROMIUM_PATH).');
+}
+
+install();
+check('Verificação de tipos (tsc) de todos os pacotes', () => pnpm(['-r', '--workspace-concurrency=2', '--reporter-hide-prefix', 'run', 'typecheck']));
+jest('unitários', ['--config', join(root, 'jest.config.js')]);
+jest('API em PGlite', ['--config', join(root, 'api', 'jest.integration.config.js'), '--runInBand'], { TEST_DB: 'pglite' });
+await ensurePostgres();
+jest('API em PostgreSQL', ['--config', join(root, 'api', 'jest.integration.config.js'), '--runInBand'], { TEST_DB: 'postgres' });
+check('Construção de produção (host e remotes)', () => buildApps());
+ensureChromium();
+jest('navegador (e2e)', ['--config', join(root, 'e2e', 'jest.config.js'), '--runInBand']);
+
+const passed = results.reduce((sum, r) => sum + r.passed, 0);
+const failed = results.reduce((sum, r) => sum + r.failed, 0);
+console.log('\nResumo:');
+for (const r of results) console.log(`  ${r.failed ? '✖' : '✔'} ${r.suite}: ${r.passed} passaram, ${r.failed} falharam`);
+console.log(`  duração total: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
