@@ -5,5 +5,8 @@ module.exports = createAppConfig({
   name: 'mf_followup',
   port: 8083,
   title: 'Acompanhamentos',
-  exposes: { './Followup': './src/followup/FollowupPage.tsx' },
+  exposes: {
+    './Followup': './src/followup/Followup.tsx',
+    './spa': './src/spa.tsx',
+  },
 });

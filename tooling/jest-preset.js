@@ -3,6 +3,7 @@ const path = require('node:path');
 
 module.exports = ({ dir, environment = 'jsdom' }) => ({
   rootDir: dir,
+  displayName: path.basename(dir),
   testEnvironment: environment === 'jsdom' ? require.resolve('jest-environment-jsdom') : environment,
   transform: { '^.+\\.(t|j)sx?$': [require.resolve('@swc/jest'), { jsc: { transform: { react: { runtime: 'automatic' } } } }] },
   moduleNameMapper: { '\\.(css)$': path.join(__dirname, 'jest-style-stub.js') },

@@ -76,11 +76,12 @@ async function startProduct({ ports = portsFromEnv(), publicHost = 'localhost', 
   const api = await startApi({ port: ports.api, env: apiEnv, stdio: apiStdio });
   const sites = {};
   const url = (port) => `http://${publicHost}:${port}`;
+  const config = { apiUrl: url(ports.api), wsUrl: `ws://${publicHost}:${ports.api}/ws` };
   for (const { name, dir } of REMOTES) {
-    sites[name] = await serveStatic({ dir: path.join(root, dir, 'dist'), port: ports[name] });
+    // A remote's own page (standalone use) reads config.json beside it, like the host.
+    sites[name] = await serveStatic({ dir: path.join(root, dir, 'dist'), port: ports[name], json: { '/config.json': config } });
   }
   const remotes = Object.fromEntries(REMOTES.map(({ name }) => [name, `${url(ports[name])}/mf-manifest.json`]));
-  const config = { apiUrl: url(ports.api), wsUrl: `ws://${publicHost}:${ports.api}/ws` };
   sites.host = await serveStatic({
     dir: path.join(root, 'host', 'dist'),
     port: ports.host,

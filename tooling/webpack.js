@@ -83,7 +83,9 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
           manifest: !isHost,
           dts: false, // the type plugin downloads archives over HTTP; contracts live in @consig/shared
         }),
-        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title }),
+        // The page a remote serves for standalone use lives at its server's root: absolute script paths keep
+        // deep links (/campanhas/x/1) working there.
+        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/' }),
         new CopyPublicPlugin(path.join(dir, 'public')),
       ],
       optimization: {

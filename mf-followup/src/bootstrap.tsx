@@ -1,4 +1,12 @@
+import { loadRuntimeConfig, StandaloneRoot } from '@consig/shared';
 import { createRoot } from 'react-dom/client';
-import FollowupPage from './followup/FollowupPage';
+import Followup from './followup/Followup';
 
-createRoot(document.getElementById('root')!).render(<FollowupPage />);
+// Standalone team development (`pnpm dev`): the screen behind the sign-in the host would otherwise give.
+loadRuntimeConfig('/config.json').then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StandaloneRoot>
+      <Followup />
+    </StandaloneRoot>,
+  );
+});

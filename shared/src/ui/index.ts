@@ -1,4 +1,7 @@
 import './theme.css';
 
+export * from './AppProviders';
 export * from './Loading';
+export * from './SignInForm';
+export * from './StandaloneRoot';
 export * from './toasts';

@@ -1,0 +1,27 @@
+import { Loading, useApiQuery, type Lead } from '@consig/shared';
+import { useId } from 'react';
+import { LeadRow } from './LeadRow';
+import './dashboard.css';
+
+/** /dashboard: the leads panel (product-spec §2 "Dashboard"), fed by GET /atendente/lead. */
+export default function Dashboard() {
+  const { data: leads, isPending } = useApiQuery<Lead[]>('/atendente/lead');
+  const titleId = useId();
+
+  return (
+    <section className="consig-panel att-leads" aria-labelledby={titleId}>
+      <h2 id={titleId}>Leads</h2>
+      {isPending ? (
+        <Loading />
+      ) : leads?.length ? (
+        <ul className="att-leads__list">
+          {leads.map((lead) => (
+            <LeadRow key={lead.ID_Cliente} lead={lead} />
+          ))}
+        </ul>
+      ) : leads ? (
+        <p className="consig-empty">Sem leads no momento.</p>
+      ) : null /* a failed read: useApiQuery has shown the server's text as an error toast */}
+    </section>
+  );
+}

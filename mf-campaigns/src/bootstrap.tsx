@@ -1,0 +1,12 @@
+import { loadRuntimeConfig, StandaloneRoot } from '@consig/shared';
+import { createRoot } from 'react-dom/client';
+import { StandaloneRoutes } from './StandaloneRoutes';
+
+// Standalone team development (`pnpm dev`): the campaign screens behind the sign-in the host would otherwise give.
+loadRuntimeConfig('/config.json').then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StandaloneRoot>
+      <StandaloneRoutes />
+    </StandaloneRoot>,
+  );
+});

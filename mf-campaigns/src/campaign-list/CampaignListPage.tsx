@@ -1,0 +1,48 @@
+import { Loading, useApiQuery, type Atendente, type Campanha } from '@consig/shared';
+import { CampaignRow } from './CampaignRow';
+
+const COLUMNS = ['Código', 'Nome', 'Status campanha', 'Status processamento', 'Ações'];
+
+/** /campanhas (product-spec §2 "Campaign list"). */
+export function CampaignListPage() {
+  const campaigns = useApiQuery<Campanha[]>('/cadastro/campanhas');
+  // Loaded on entry (product-spec §2); they feed the 'Definir atendentes' popup.
+  useApiQuery<Atendente[]>('/atendente');
+  const list = campaigns.data ?? [];
+
+  return (
+    <section className="consig-panel" aria-labelledby="campaigns-title">
+      <h2 id="campaigns-title">Campanhas</h2>
+      {campaigns.isPending ? (
+        <Loading />
+      ) : campaigns.isError ? (
+        // useApiQuery already toasted the reason; this keeps the area usable.
+        <div role="alert">
+          <p className="consig-empty">Não foi possível carregar as campanhas.</p>
+          <button type="button" className="consig-button" onClick={() => campaigns.refetch()}>
+            Tentar novamente
+          </button>
+        </div>
+      ) : list.length === 0 ? (
+        <p className="consig-empty">Nenhuma campanha cadastrada.</p>
+      ) : (
+        <table className="consig-table" aria-labelledby="campaigns-title">
+          <thead>
+            <tr>
+              {COLUMNS.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((campaign) => (
+              <CampaignRow key={campaign.CampanhaID} campaign={campaign} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

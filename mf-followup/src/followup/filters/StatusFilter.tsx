@@ -1,0 +1,52 @@
+import { Loading, type StatusSummaryItem } from '@consig/shared';
+import { useId } from 'react';
+import type { FollowupFilters } from './useFollowupFilters';
+
+interface Props {
+  filters: FollowupFilters;
+  statuses: StatusSummaryItem[] | undefined;
+  loading: boolean;
+}
+
+/** 'Clientes por status': the date range and the statuses with their counts, one of which can be selected. */
+export function StatusFilter({ filters, statuses = [], loading }: Props) {
+  const titleId = useId();
+
+  return (
+    <section className="fu-filter" aria-labelledby={titleId}>
+      <h3 id={titleId}>Clientes por status</h3>
+      <div className="fu-dates">
+        <label>
+          Data inicial
+          <input type="date" value={filters.startDate} onChange={(event) => filters.setStartDate(event.target.value)} />
+        </label>
+        <label>
+          Data final
+          <input type="date" value={filters.endDate} onChange={(event) => filters.setEndDate(event.target.value)} />
+        </label>
+      </div>
+      {loading ? (
+        <Loading />
+      ) : (
+        <ul className="fu-statuses">
+          {statuses.map((status) => {
+            const selected = status.ID_Status === filters.statusId;
+            return (
+              <li key={status.ID_Status}>
+                <button
+                  type="button"
+                  className={`fu-status${selected ? ' fu-status--selected' : ''}`}
+                  aria-pressed={selected}
+                  onClick={() => filters.toggleStatus(status.ID_Status)}
+                >
+                  <span>{status.DE_Status}</span>
+                  <span className="consig-badge">{status.NU_Quantidade}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

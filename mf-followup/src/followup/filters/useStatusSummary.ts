@@ -1,0 +1,4 @@
+import { useApiQuery, type StatusSummaryItem } from '@consig/shared';
+
+/** GET /crm/proposta/status: each proposal status with how many proposals hold it. */
+export const useStatusSummary = () => useApiQuery<StatusSummaryItem[]>('/crm/proposta/status');

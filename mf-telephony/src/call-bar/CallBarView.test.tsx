@@ -1,0 +1,46 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { Call } from '../calls/callController';
+import { CallBarView } from './CallBarView';
+
+const call = (overrides: Partial<Call> = {}): Call => ({
+  state: 'established',
+  direction: 'outgoing',
+  remote: '11987654321',
+  establishedAt: Date.now(),
+  ...overrides,
+});
+
+afterEach(() => jest.useRealTimers());
+
+test('shows nothing when there is no call', () => {
+  const { container } = render(<CallBarView call={null} onHangup={() => {}} />);
+  expect(container.innerHTML).toBe('');
+});
+
+test('while a call is active it shows the number, the timer and Terminar, which hangs up', () => {
+  const onHangup = jest.fn();
+  render(<CallBarView call={call()} onHangup={onHangup} />);
+  const bar = screen.getByRole('region', { name: 'Chamada em andamento' });
+  expect(bar.textContent).toContain('11987654321');
+  expect(screen.getByLabelText('Duração da chamada').textContent).toBe('00:00');
+  fireEvent.click(screen.getByRole('button', { name: 'Terminar' }));
+  expect(onHangup).toHaveBeenCalledTimes(1);
+});
+
+test('Terminar is there while the call is still connecting, so it can be cancelled', () => {
+  render(<CallBarView call={call({ state: 'establishing', establishedAt: null })} onHangup={() => {}} />);
+  expect(screen.getByRole('button', { name: 'Terminar' })).toBeTruthy();
+  expect(screen.getByLabelText('Duração da chamada').textContent).toBe('00:00');
+});
+
+test('the timer counts the seconds since the call was established', () => {
+  jest.useFakeTimers({ now: new Date('2026-11-02T10:00:00Z') });
+  render(<CallBarView call={call({ establishedAt: Date.now() })} onHangup={() => {}} />);
+  act(() => jest.advanceTimersByTime(61_000));
+  expect(screen.getByLabelText('Duração da chamada').textContent).toBe('01:01');
+});
+
+test('a terminated call shows nothing', () => {
+  const { container } = render(<CallBarView call={call({ state: 'terminated' })} onHangup={() => {}} />);
+  expect(container.innerHTML).toBe('');
+});

@@ -1,0 +1,3 @@
+/** Test helpers for the apps' jest tests ('@consig/shared/testing'); never imported by app code. */
+export * from './renderScreen';
+export * from './signIn';
