@@ -1,11 +1,14 @@
-import { queryClient } from '@consig/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RemoteSlot } from './remotes/RemoteSlot';
+import { AppProviders } from '@consig/shared';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './routes/AppRoutes';
+import './shell.css';
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RemoteSlot remote="mf_followup" module="./Followup" label="Acompanhamentos" />
-    </QueryClientProvider>
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

@@ -35,7 +35,8 @@ export function RemoteSlot({ remote, module, label, props = {} }: Props) {
     setAttempt((n) => n + 1);
   };
   return (
-    <RemoteBoundary key={attempt} label={label} onRetry={retry}>
+    // Keyed by what it loads too, so a failure does not stick when the same slot is reused for another screen.
+    <RemoteBoundary key={`${remote}/${module}#${attempt}`} label={label} onRetry={retry}>
       <Suspense fallback={<Loading />}>
         <Remote {...props} />
       </Suspense>

@@ -1,0 +1,29 @@
+import { useBusEvent } from '@consig/shared';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { SideNav } from '../navigation/SideNav';
+import { useRealtimeSocket } from '../realtime/useRealtimeSocket';
+import { RemoteSlot } from '../remotes/RemoteSlot';
+import './AuthenticatedLayout.css';
+
+/**
+ * The frame of every signed-in screen: side navigation, the routed screen, and the telephony call bar,
+ * mounted always so calls survive navigation. It also owns the realtime socket and opens the client of
+ * an answered incoming call (product-spec §2 "Client service screen").
+ */
+export function AuthenticatedLayout() {
+  const navigate = useNavigate();
+  useRealtimeSocket();
+  useBusEvent('telephony.answered@1', ({ clientId }) => navigate(`/atendimento?clientId=${clientId}`));
+
+  return (
+    <div className="shell">
+      <SideNav />
+      <main className="shell-main" id="conteudo">
+        <Outlet />
+      </main>
+      <div className="shell-callbar">
+        <RemoteSlot remote="mf_telephony" module="./CallBar" label="Telefonia" />
+      </div>
+    </div>
+  );
+}

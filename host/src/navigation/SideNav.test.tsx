@@ -1,0 +1,132 @@
+import { bus, queryClient, session, type Pessoa } from '@consig/shared';
+import { testToken } from '@consig/shared/testing';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { resetPage } from '../test/reset';
+import { SideNav } from './SideNav';
+
+function CurrentPath() {
+  return <output aria-label="caminho">{useLocation().pathname}</output>;
+}
+
+const attendant: Partial<Pessoa> = { ID_Funcao: 11, DE_Pessoa: 'Maria Souza', DE_Funcao: 'Atendente' };
+
+function renderNav(path = '/dashboard', user: Partial<Pessoa> = attendant) {
+  act(() => {
+    session.signIn(testToken(user));
+  });
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/" element={<h1>Entrar no sistema</h1>} />
+        <Route path="*" element={<SideNav />} />
+      </Routes>
+      <CurrentPath />
+    </MemoryRouter>,
+  );
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Menu principal' });
+
+afterEach(resetPage);
+
+describe('SideNav', () => {
+  it("shows the user's name and role label", () => {
+    renderNav();
+    expect(screen.getByText('Maria Souza')).toBeTruthy();
+    expect(screen.getByText('Atendente')).toBeTruthy();
+  });
+
+  it('falls back to the label of the role id when the token has no role text', () => {
+    renderNav('/dashboard', { ...attendant, ID_Funcao: 13, DE_Funcao: '' });
+    expect(screen.getByText('Gerente')).toBeTruthy();
+  });
+
+  it('lists the entries in the order of the spec', () => {
+    renderNav();
+    const labels = within(nav())
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Cadastrosindisponível',
+      'Calendárioindisponível',
+      'Relatóriosindisponível',
+      'Atendimento',
+      'SupervisãoCampanhasAcompanhamentosFila de digitação',
+      'Campanhas',
+      'Acompanhamentos',
+      'Fila de digitação',
+      'Configuração',
+    ]);
+  });
+
+  it('highlights the current item, which is not a link', () => {
+    renderNav('/dashboard');
+    const current = nav().querySelector('[aria-current="page"]')!;
+    expect(current.textContent).toBe('Dashboard');
+    expect(current.tagName).not.toBe('A');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Atendimento' }).getAttribute('href')).toBe('/atendimento');
+  });
+
+  it('shows unavailable entries as disabled, never as links', () => {
+    renderNav();
+    for (const label of ['Cadastros', 'Calendário', 'Relatórios']) {
+      expect(screen.queryByRole('link', { name: new RegExp(label) })).toBeNull();
+      const item = within(nav()).getByText(label).closest('.sidenav-item')!;
+      expect(item.getAttribute('aria-disabled')).toBe('true');
+      expect(item.textContent).toContain('indisponível');
+    }
+  });
+
+  it("offers Supervisão's links and the non-link 'Fila de digitação'", () => {
+    renderNav();
+    expect(screen.getByRole('link', { name: 'Campanhas' }).getAttribute('href')).toBe('/campanhas');
+    expect(screen.getByRole('link', { name: 'Acompanhamentos' }).getAttribute('href')).toBe('/acompanhamentos');
+    expect(screen.queryByRole('link', { name: 'Fila de digitação' })).toBeNull();
+    expect(screen.getByText('Fila de digitação')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Supervisão' }));
+    expect(screen.queryByRole('link', { name: 'Campanhas' })).toBeNull();
+  });
+
+  it('keeps Campanhas highlighted, and a link back to the list, on a campaign sub-page', () => {
+    renderNav('/campanhas/importar-lotes/3');
+    const campanhas = screen.getByRole('link', { name: 'Campanhas' });
+    expect(campanhas.getAttribute('aria-current')).toBe('location');
+    expect(nav().querySelector('[aria-current="page"]')).toBeNull();
+  });
+
+  it('marks an unavailable screen as current when the user is on it (accented, percent-encoded path)', () => {
+    renderNav('/calend%C3%A1rio');
+    expect(nav().querySelector('[aria-current="page"]')!.textContent).toContain('Calendário');
+  });
+
+  it('collapses and expands', () => {
+    renderNav();
+    fireEvent.click(screen.getByRole('button', { name: 'Recolher menu' }));
+    const expand = screen.getByRole('button', { name: 'Expandir menu' });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    // Collapsed, the names stay available to screen readers.
+    expect(screen.getByRole('link', { name: 'Atendimento' })).toBeTruthy();
+    fireEvent.click(expand);
+    expect(screen.getByRole('button', { name: 'Recolher menu' })).toBeTruthy();
+  });
+
+  it("'Sair' announces the logout, clears the session and cached data, and goes to /", () => {
+    const logouts: unknown[] = [];
+    const stop = bus.subscribe('session.logout@1', (payload) => logouts.push(payload));
+    queryClient.setQueryData(['/atendente/lead'], [{ ID_Cliente: 1 }]);
+    renderNav();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sair' }));
+    stop();
+
+    expect(logouts).toEqual([{}]);
+    expect(session.get()).toEqual({ token: null, user: null, ramal: null });
+    expect(queryClient.getQueryData(['/atendente/lead'])).toBeUndefined();
+    expect(screen.getByRole('heading', { name: 'Entrar no sistema' })).toBeTruthy();
+    expect(screen.getByLabelText('caminho').textContent).toBe('/');
+  });
+});

@@ -1,0 +1,204 @@
+import { ROLE_LABELS, useSession, type Pessoa, type RoleId } from '@consig/shared';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { useLogout } from '../session/useLogout';
+import { Icon, type IconName } from './icons';
+import { matchOf, NAV_ENTRIES, type NavEntry, type NavGroupEntry, type NavLinkEntry } from './navEntries';
+import './SideNav.css';
+
+const NARROW_SCREEN = '(max-width: 768px)';
+const isNarrowScreen = () => typeof window !== 'undefined' && !!window.matchMedia?.(NARROW_SCREEN).matches;
+
+const roleLabel = (user: Pessoa) => user.DE_Funcao || ROLE_LABELS[user.ID_Funcao as RoleId] || '';
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+
+/**
+ * The side navigation of the authenticated pages (product-spec §2): collapsible, with the user's name
+ * and role, the entries in the spec's order and 'Sair'. The current entry is highlighted and is not a
+ * link; entries whose module does not exist yet are shown as unavailable and are not links either.
+ */
+export function SideNav() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const [collapsed, setCollapsed] = useState(isNarrowScreen);
+
+  // On a phone the open menu covers the page: close it once the user has picked a screen, and when the
+  // window narrows to phone size.
+  useEffect(() => {
+    if (isNarrowScreen()) setCollapsed(true);
+  }, [pathname]);
+  useEffect(() => {
+    const query = window.matchMedia?.(NARROW_SCREEN);
+    if (!query) return;
+    const onChange = (event: MediaQueryListEvent) => event.matches && setCollapsed(true);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, []);
+
+  return (
+    <aside className={`sidenav${collapsed ? ' is-collapsed' : ''}`} aria-label="Navegação">
+      <div className="sidenav-header">
+        <span className="sidenav-brand">
+          <span className="sidenav-brand__mark" aria-hidden="true">
+            C
+          </span>
+          <span className="sidenav-label">Consig CRM</span>
+        </span>
+        <button
+          type="button"
+          className="sidenav-toggle"
+          aria-label={collapsed ? 'Expandir menu' : 'Recolher menu'}
+          aria-expanded={!collapsed}
+          onClick={() => setCollapsed((value) => !value)}
+        >
+          <Icon name="menu" />
+        </button>
+      </div>
+
+      {user && (
+        <div className="sidenav-user" title={collapsed ? `${user.DE_Pessoa} (${roleLabel(user)})` : undefined}>
+          <span className="sidenav-avatar" aria-hidden="true">
+            {initials(user.DE_Pessoa)}
+          </span>
+          <span className="sidenav-user__text sidenav-label">
+            <strong className="sidenav-user__name">{user.DE_Pessoa}</strong>
+            <span className="sidenav-user__role">{roleLabel(user)}</span>
+          </span>
+        </div>
+      )}
+
+      <nav className="sidenav-nav" aria-label="Menu principal">
+        <ul className="sidenav-list">
+          {NAV_ENTRIES.map((entry) => (
+            <li key={entry.label}>
+              <NavItem entry={entry} pathname={pathname} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <button type="button" className="sidenav-item sidenav-logout" title={collapsed ? 'Sair' : undefined} onClick={logout}>
+        <Icon name="sair" />
+        <span className="sidenav-label">Sair</span>
+      </button>
+    </aside>
+  );
+}
+
+interface ItemProps {
+  entry: NavEntry;
+  pathname: string;
+  collapsed: boolean;
+  onExpand: () => void;
+}
+
+function NavItem({ entry, pathname, collapsed, onExpand }: ItemProps) {
+  const title = collapsed ? entry.label : undefined;
+  switch (entry.kind) {
+    case 'link':
+      return <NavLinkItem entry={entry} pathname={pathname} title={title} />;
+    case 'unavailable': {
+      const current = matchOf(entry.to, pathname) === 'page';
+      return (
+        <span
+          className={`sidenav-item is-unavailable${current ? ' is-current' : ''}`}
+          aria-disabled="true"
+          aria-current={current ? 'page' : undefined}
+          title={title ?? 'Módulo indisponível no momento.'}
+        >
+          <ItemContent icon={entry.icon} label={entry.label} />
+          <span className="sidenav-tag">indisponível</span>
+        </span>
+      );
+    }
+    case 'inert':
+      // 'Configuração' is present and does nothing (product-spec §2).
+      return (
+        <button type="button" className="sidenav-item is-inert" title={title}>
+          <ItemContent icon={entry.icon} label={entry.label} />
+        </button>
+      );
+    case 'group':
+      return <NavGroup entry={entry} pathname={pathname} collapsed={collapsed} onExpand={onExpand} />;
+  }
+}
+
+function NavLinkItem({ entry, pathname, title }: { entry: NavLinkEntry; pathname: string; title?: string }) {
+  const match = matchOf(entry.to, pathname);
+  const content = <ItemContent icon={entry.icon} label={entry.label} />;
+  if (match === 'page') {
+    return (
+      <span className="sidenav-item is-current" aria-current="page" title={title}>
+        {content}
+      </span>
+    );
+  }
+  // Below its screen (e.g. a campaign's import page) the entry stays a link back to it, highlighted.
+  return (
+    <Link to={entry.to} className={`sidenav-item${match ? ' is-current' : ''}`} aria-current={match ? 'location' : undefined} title={title}>
+      {content}
+    </Link>
+  );
+}
+
+function NavGroup({ entry, pathname, collapsed, onExpand }: { entry: NavGroupEntry; pathname: string; collapsed: boolean; onExpand: () => void }) {
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  const holdsCurrent = entry.children.some((child) => child.kind === 'link' && matchOf(child.to, pathname));
+  const visible = open && !collapsed;
+
+  const toggle = () => {
+    if (collapsed) {
+      // A collapsed menu has no room for the submenu: open the menu with the submenu showing.
+      onExpand();
+      setOpen(true);
+    } else setOpen((value) => !value);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`sidenav-item sidenav-group${holdsCurrent ? ' holds-current' : ''}`}
+        aria-expanded={visible}
+        aria-controls={listId}
+        title={collapsed ? entry.label : undefined}
+        onClick={toggle}
+      >
+        <ItemContent icon={entry.icon} label={entry.label} />
+        <span className={`sidenav-chevron${visible ? ' is-open' : ''}`}>
+          <Icon name="chevron" />
+        </span>
+      </button>
+      <ul id={listId} className="sidenav-sublist" hidden={!visible}>
+        {entry.children.map((child) => (
+          <li key={child.label}>
+            {child.kind === 'link' ? (
+              <NavLinkItem entry={child} pathname={pathname} />
+            ) : (
+              <span className="sidenav-item is-inert">
+                <span className="sidenav-label">{child.label}</span>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function ItemContent({ icon, label }: { icon?: IconName; label: string }): ReactNode {
+  return (
+    <>
+      {icon && <Icon name={icon} />}
+      <span className="sidenav-label">{label}</span>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { AppProviders, bus, session } from '@consig/shared';
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { FakeWebSocket } from '../test/FakeWebSocket';
+import { resetPage } from '../test/reset';
+import { testToken } from '@consig/shared/testing';
+import { AppRoutes } from './AppRoutes';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
+const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
+
+function Location() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="endereço">{decodeURI(pathname) + search}</output>;
+}
+
+/** Renders inside an async act so the remote modules' lazy loads settle before the assertions. */
+async function renderAt(path: string, { signedIn = true } = {}) {
+  if (signedIn) {
+    act(() => {
+      session.signIn(testToken());
+    });
+  }
+  await act(async () => {
+    render(
+      <AppProviders>
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes />
+          <Location />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+  });
+}
+
+const address = () => screen.getByLabelText('endereço').textContent;
+
+let uninstallSocket: () => void;
+beforeEach(() => {
+  uninstallSocket = FakeWebSocket.install();
+  // Each remote module renders its own id, so a test can tell which one the route loaded.
+  mockedLoadRemote.mockImplementation(async (id: string) => ({ default: () => <p>remoto {id}</p> }));
+});
+afterEach(() => {
+  resetPage();
+  uninstallSocket();
+});
+
+describe('route table', () => {
+  it.each([
+    ['/dashboard', 'mf_attendance/Dashboard'],
+    ['/atendimento', 'mf_attendance/Atendimento'],
+    ['/campanhas', 'mf_campaigns/Campaigns'],
+    ['/campanhas/importar-lotes/3', 'mf_campaigns/Campaigns'],
+    ['/acompanhamentos', 'mf_followup/Followup'],
+  ])('%s shows %s inside the authenticated layout', async (path, remote) => {
+    await renderAt(path);
+    expect(await screen.findByText(`remoto ${remote}`)).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeTruthy();
+    expect(await screen.findByText('remoto mf_telephony/CallBar')).toBeTruthy();
+  });
+
+  it.each(['/cadastros', '/calendário', '/calend%C3%A1rio', '/relatórios'])('%s says the module is unavailable', async (path) => {
+    await renderAt(path);
+    expect(screen.getByText('Módulo indisponível no momento.')).toBeTruthy();
+  });
+
+  it('sends a protected route to the sign-in page without a token', async () => {
+    await renderAt('/acompanhamentos', { signedIn: false });
+    expect(address()).toBe('/');
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
+  });
+
+  it('redirects an unknown path to /dashboard when signed in', async () => {
+    await renderAt('/nao-existe');
+    expect(address()).toBe('/dashboard');
+    expect(await screen.findByText('remoto mf_attendance/Dashboard')).toBeTruthy();
+  });
+
+  it('redirects an unknown path to / when signed out', async () => {
+    await renderAt('/nao-existe', { signedIn: false });
+    expect(address()).toBe('/');
+  });
+
+  it('opens the caller in the client screen when an incoming call is answered', async () => {
+    await renderAt('/dashboard');
+    await screen.findByText('remoto mf_attendance/Dashboard');
+    await act(async () => bus.publish('telephony.answered@1', { clientId: '42' }));
+    expect(address()).toBe('/atendimento?clientId=42');
+    expect(await screen.findByText('remoto mf_attendance/Atendimento')).toBeTruthy();
+  });
+
+  it('opens the realtime socket for the signed-in user', async () => {
+    await renderAt('/dashboard');
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});
