@@ -1,5 +1,6 @@
-// Unit tests of every package, beside their code. API integration and browser tests have their own
-// configs (api/jest.integration.config.js, e2e/jest.config.js); `npm test` runs all of them.
+// Unit tests of the browser packages, beside their code. The API (unit and HTTP integration tests, run
+// once per database) and the browser tests have their own configs: api/jest.config.js, e2e/jest.config.js.
+// `npm test` runs all of them.
 module.exports = {
-  projects: ['shared', 'host', 'mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony', 'api'].map((dir) => `<rootDir>/${dir}`),
+  projects: ['shared', 'host', 'mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony'].map((dir) => `<rootDir>/${dir}`),
 };

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product, installing what it needs. Ends with "N passed, N failed".
-//   1. type check of every package            4. API integration tests on a PostgreSQL server
-//   2. unit tests (jest, every package)        5. production builds
-//   3. API integration tests on PGlite         6. browser end-to-end tests (Chromium)
+//   1. type check of every package            4. the same API tests on a PostgreSQL server
+//   2. unit tests of the browser packages      5. production builds
+//   3. API unit + HTTP tests on PGlite         6. browser end-to-end tests (Chromium)
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -47,14 +47,14 @@ const reachable = (port, host = '127.0.0.1') =>
   });
 
 async function ensurePostgres() {
-  if (process.env.TEST_DATABASE_URL || (await reachable(5432))) return;
+  if (process.env.TEST_POSTGRES_URL || (await reachable(5432))) return;
   // Debian's cluster may simply be stopped.
   run('bash', ['-c', 'command -v pg_ctlcluster >/dev/null && pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -1)" main start'], { stdio: 'ignore' });
   if (await reachable(5432)) return;
   fail(
     'PostgreSQL não está acessível em 127.0.0.1:5432 (os testes de integração da API rodam também num servidor real).\n' +
       '  Instale e inicie: apt-get install -y postgresql && pg_ctlcluster --skip-systemctl-redirect 15 main start\n' +
-      '  (autenticação trust para 127.0.0.1), ou aponte TEST_DATABASE_URL para um servidor PostgreSQL.',
+      '  (autenticação trust para 127.0.0.1), ou aponte TEST_POSTGRES_URL para um servidor PostgreSQL.',
   );
 }
 
@@ -70,9 +70,10 @@ function ensureChromium() {
 install();
 check('Verificação de tipos (tsc) de todos os pacotes', () => pnpm(['-r', '--workspace-concurrency=2', '--reporter-hide-prefix', 'run', 'typecheck']));
 jest('unitários', ['--config', join(root, 'jest.config.js')]);
-jest('API em PGlite', ['--config', join(root, 'api', 'jest.integration.config.js'), '--runInBand'], { TEST_DB: 'pglite' });
+// PGlite takes up to 1.3 GB per instance: two workers at most.
+jest('API em PGlite', ['--config', join(root, 'api', 'jest.config.js'), '--maxWorkers=2'], { TEST_DB: 'pglite' });
 await ensurePostgres();
-jest('API em PostgreSQL', ['--config', join(root, 'api', 'jest.integration.config.js'), '--runInBand'], { TEST_DB: 'postgres' });
+jest('API em PostgreSQL', ['--config', join(root, 'api', 'jest.config.js'), '--maxWorkers=2'], { TEST_DB: 'postgres' });
 check('Construção de produção (host e remotes)', () => buildApps());
 ensureChromium();
 jest('navegador (e2e)', ['--config', join(root, 'e2e', 'jest.config.js'), '--runInBand']);

@@ -1,0 +1,25 @@
+import { createHmac } from 'node:crypto';
+import type { Ramal } from '@consig/shared/contracts';
+
+/** How long handed-out SIP credentials stay valid (a working day). */
+const SIP_CREDENTIAL_HOURS = 12;
+
+/**
+ * Kamailio auth_ephemeral credentials: User is `<expiry unix seconds>:<extension>` and Pass is
+ * base64(HMAC-SHA1(secret, User)). Kamailio recomputes the HMAC with the same shared secret, so the
+ * SIP server needs no user table and the credentials expire by themselves.
+ */
+export function ephemeralCredentials(
+  extension: string,
+  sip: { secret: string; realm: string; wsUrl: string },
+  now = Date.now(),
+): Ramal {
+  const expiry = Math.floor(now / 1000) + SIP_CREDENTIAL_HOURS * 3600;
+  const user = `${expiry}:${extension}`;
+  return {
+    User: user,
+    Pass: createHmac('sha1', sip.secret).update(user).digest('base64'),
+    Realm: sip.realm,
+    WSServer: sip.wsUrl,
+  };
+}

@@ -1,0 +1,28 @@
+import { createSigner, createVerifier } from 'fast-jwt';
+import { tokenPayload, type Pessoa, type TokenPayload } from '@consig/shared/contracts';
+
+export interface TokenService {
+  /** A signed HS256 JWT carrying `{ pessoa, iat, exp }`; `now` (ms) only matters to tests. */
+  sign(pessoa: Pessoa, now?: number): string;
+  /** The payload of a genuine, unexpired token of the right shape; null otherwise. */
+  verify(token: string): TokenPayload | null;
+}
+
+export function createTokenService(options: { secret: string; ttlHours: number }): TokenService {
+  const signer = createSigner({ key: options.secret, algorithm: 'HS256', expiresIn: options.ttlHours * 3_600_000 });
+  // Pinning the algorithm refuses 'none' and algorithm-swapping forgeries.
+  const verifier = createVerifier({ key: options.secret, algorithms: ['HS256'], requiredClaims: ['exp'] });
+  return {
+    sign: (pessoa, now = Date.now()) => signer({ pessoa, iat: Math.floor(now / 1000) }),
+    verify(token) {
+      let payload: unknown;
+      try {
+        payload = verifier(token);
+      } catch {
+        return null; // malformed, forged or expired
+      }
+      const parsed = tokenPayload.safeParse(payload);
+      return parsed.success ? parsed.data : null;
+    },
+  };
+}

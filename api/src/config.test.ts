@@ -1,0 +1,44 @@
+import { resolve } from 'node:path';
+import { readEnv } from './config';
+
+describe('readEnv', () => {
+  it('applies the documented defaults', () => {
+    const config = readEnv({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: resolve(__dirname, '../../.data/pglite'),
+      jwtSecret: undefined,
+      jwtTtlHours: 12,
+      sip: { realm: 'localhost', wsUrl: 'ws://localhost:8089', secret: undefined },
+      corsOrigins: true,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads the variables, treating empty ones as unset', () => {
+    const config = readEnv({
+      API_PORT: '8081',
+      DATABASE_URL: 'postgres://u@h/db',
+      DATA_DIR: '',
+      JWT_TTL_HOURS: '2',
+      CORS_ORIGINS: 'http://a.test, http://b.test',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      SIP_SECRET: 'a-very-long-secret',
+    });
+    expect(config.port).toBe(8081);
+    expect(config.databaseUrl).toBe('postgres://u@h/db');
+    expect(config.dataDir).toBe(resolve(__dirname, '../../.data/pglite'));
+    expect(config.jwtTtlHours).toBe(2);
+    expect(config.corsOrigins).toEqual(['http://a.test', 'http://b.test']);
+    expect(config.trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(config.sip.secret).toBe('a-very-long-secret');
+  });
+
+  it('refuses invalid values with a message naming the variable', () => {
+    expect(() => readEnv({ API_PORT: 'abc' })).toThrow(/API_PORT/);
+    expect(() => readEnv({ JWT_SECRET: 'curto' })).toThrow(/JWT_SECRET/);
+  });
+});

@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { Db } from './db';
+
+/** Everything the API reads from the environment (README lists the variables). */
+const envSchema = z.object({
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  API_HOST: z.string().min(1).default('0.0.0.0'),
+  /** A PostgreSQL server; when absent the API runs embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default(resolve(__dirname, '../../.data/pglite')),
+  /** When absent, generated once and kept in the `configuracao` table (shared by every instance). */
+  JWT_SECRET: z.string().min(16).optional(),
+  JWT_TTL_HOURS: z.coerce.number().positive().default(12),
+  SIP_REALM: z.string().min(1).default('localhost'),
+  SIP_WS_URL: z.string().min(1).default('ws://localhost:8089'),
+  /** Kamailio auth_ephemeral shared secret; generated and kept like JWT_SECRET when absent. */
+  SIP_SECRET: z.string().min(16).optional(),
+  /** Comma list of allowed origins; empty allows any (bearer tokens, no cookies). */
+  CORS_ORIGINS: z.string().default(''),
+  /**
+   * Behind a load balancer: 'true' or a comma list of the proxies' addresses/CIDRs, so the client
+   * address (sign-in throttling) comes from X-Forwarded-For. Empty: use the socket's address.
+   */
+  TRUST_PROXY: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface EnvConfig {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  jwtSecret?: string;
+  jwtTtlHours: number;
+  sip: { realm: string; wsUrl: string; secret?: string };
+  corsOrigins: true | string[];
+  trustProxy: boolean | string;
+  logLevel: string;
+}
+
+/** The configuration with both secrets settled. */
+export interface Config extends EnvConfig {
+  jwtSecret: string;
+  sip: { realm: string; wsUrl: string; secret: string };
+}
+
+export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
+  // Unset and empty variables both mean "use the default".
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(set);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Configuração inválida: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const origins = e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  return {
+    port: e.API_PORT,
+    host: e.API_HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    jwtSecret: e.JWT_SECRET,
+    jwtTtlHours: e.JWT_TTL_HOURS,
+    sip: { realm: e.SIP_REALM, wsUrl: e.SIP_WS_URL, secret: e.SIP_SECRET },
+    corsOrigins: origins.length > 0 ? origins : true,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function parseTrustProxy(value: string): boolean | string {
+  if (value === '' || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
+/**
+ * A secret kept in `configuracao`: the first instance to start writes a random one, every other
+ * instance (and every restart) reads that same value.
+ */
+async function storedSecret(db: Db, key: string): Promise<string> {
+  await db.query('insert into configuracao (co_chave, de_valor) values ($1, $2) on conflict do nothing', [
+    key,
+    randomBytes(32).toString('base64url'),
+  ]);
+  const [row] = await db.query<{ de_valor: string }>('select de_valor from configuracao where co_chave = $1', [key]);
+  return row.de_valor;
+}
+
+/** Completes the configuration with the secrets not given in the environment (needs migrations applied). */
+export async function resolveSecrets(env: EnvConfig, db: Db): Promise<Config> {
+  return {
+    ...env,
+    jwtSecret: env.jwtSecret ?? (await storedSecret(db, 'jwt_secret')),
+    sip: { ...env.sip, secret: env.sip.secret ?? (await storedSecret(db, 'sip_secret')) },
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * Demo data created on first start (domain-rules.md "Demo data"). Plain data, so tests can derive
+ * what the API must answer from it. Rows point at each other by e-mail, CPF base and name.
+ */
+
+export interface DemoUser {
+  email: string;
+  password: string;
+  name: string;
+  role: 11 | 12 | 13;
+  company: 1 | 2;
+  telephony: 0 | 1;
+  extension: string | null;
+}
+
+export const DEMO_COMPANIES = [
+  { id: 1, name: 'Demo Promotora de Crédito' },
+  { id: 2, name: 'Outra Promotora' },
+] as const;
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  { email: 'atendente@demo.com.br', password: 'Atendente@123', name: 'Ana Paula Souza', role: 11, company: 1, telephony: 1, extension: '1001' },
+  { email: 'atendente2@demo.com.br', password: 'Atendente@123', name: 'Bruno Henrique Lima', role: 11, company: 1, telephony: 1, extension: '1002' },
+  { email: 'supervisor@demo.com.br', password: 'Supervisor@123', name: 'Carla Mendes', role: 12, company: 1, telephony: 0, extension: null },
+  { email: 'gerente@demo.com.br', password: 'Gerente@123', name: 'Daniel Rocha', role: 13, company: 1, telephony: 0, extension: null },
+  { email: 'atendente@outra.com.br', password: 'Atendente@123', name: 'Eduarda Alves', role: 11, company: 2, telephony: 0, extension: null },
+];
+
+/** Looks a demo user up by e-mail (tests use it too). */
+export function demoUser(email: string): DemoUser {
+  const user = DEMO_USERS.find((u) => u.email === email);
+  if (!user) throw new Error(`No demo user ${email}`);
+  return user;
+}
+
+export const DEMO_REFERRERS = [
+  { company: 1, name: 'Marcos Indicações' },
+  { company: 1, name: 'Patrícia Correspondente' },
+  { company: 1, name: 'Loja Centro' },
+  { company: 2, name: 'Parceiro Sul' },
+] as const;
+
+export interface DemoClient {
+  company: 1 | 2;
+  /** First 9 digits; the seed appends the check digits. */
+  cpfBase: string;
+  name: string;
+  birth: string; // yyyy-mm-dd
+  sex: 'F' | 'M';
+  mother: string;
+  agency: 1 | 4; // ID_Orgao: 1 FGTS, 4 INSS
+  referrer: string | null;
+  phones: string[]; // DDD + number
+  /** Monthly income that operations are computed from, in reais. */
+  income: number;
+}
+
+export const DEMO_CLIENTS: readonly DemoClient[] = [
+  { company: 1, cpfBase: '111444777', name: 'José Carlos Pereira', birth: '1954-03-12', sex: 'M', mother: 'Maria Pereira', agency: 4, referrer: 'Marcos Indicações', phones: ['11987654321', '1132654321'], income: 3200 },
+  { company: 1, cpfBase: '529982247', name: 'Maria Aparecida Santos', birth: '1958-07-25', sex: 'F', mother: 'Ana Santos', agency: 4, referrer: null, phones: ['21998765432'], income: 2800 },
+  { company: 1, cpfBase: '145382206', name: 'Antônio Ferreira Lima', birth: '1949-11-02', sex: 'M', mother: 'Joana Ferreira', agency: 4, referrer: 'Patrícia Correspondente', phones: ['31991234567'], income: 4100 },
+  { company: 1, cpfBase: '284917356', name: 'Francisca Oliveira Costa', birth: '1961-01-19', sex: 'F', mother: 'Rita Oliveira', agency: 4, referrer: null, phones: ['41992345678'], income: 1950 },
+  { company: 1, cpfBase: '397205148', name: 'Luiz Gonzaga Ribeiro', birth: '1952-05-30', sex: 'M', mother: 'Teresa Ribeiro', agency: 4, referrer: 'Loja Centro', phones: ['51993456789'], income: 5300 },
+  { company: 1, cpfBase: '408316259', name: 'Ana Lúcia Martins', birth: '1988-09-14', sex: 'F', mother: 'Cláudia Martins', agency: 1, referrer: null, phones: ['61994567890'], income: 2600 },
+  { company: 1, cpfBase: '519427360', name: 'Paulo Roberto Alves', birth: '1990-12-08', sex: 'M', mother: 'Sônia Alves', agency: 1, referrer: 'Marcos Indicações', phones: ['71995678901'], income: 3900 },
+  { company: 1, cpfBase: '620538471', name: 'Sebastiana Rodrigues', birth: '1947-04-21', sex: 'F', mother: 'Benedita Rodrigues', agency: 4, referrer: null, phones: ['81996789012'], income: 1518 },
+  { company: 1, cpfBase: '731649582', name: 'Raimundo Nonato Silva', birth: '1955-08-03', sex: 'M', mother: 'Luzia Silva', agency: 4, referrer: 'Patrícia Correspondente', phones: ['85997890123'], income: 2300 },
+  { company: 1, cpfBase: '842750693', name: 'Terezinha de Jesus Souza', birth: '1950-02-17', sex: 'F', mother: 'Madalena Souza', agency: 4, referrer: null, phones: ['91998901234'], income: 3050 },
+  { company: 1, cpfBase: '953861704', name: 'Carlos Eduardo Nunes', birth: '1985-06-11', sex: 'M', mother: 'Regina Nunes', agency: 1, referrer: 'Loja Centro', phones: ['11976543210'], income: 4700 },
+  { company: 1, cpfBase: '164972815', name: 'Luciana Barbosa Reis', birth: '1992-10-27', sex: 'F', mother: 'Fátima Barbosa', agency: 1, referrer: null, phones: ['21965432109'], income: 3400 },
+  { company: 1, cpfBase: '275083926', name: 'Geraldo Magela Teixeira', birth: '1953-03-05', sex: 'M', mother: 'Aparecida Teixeira', agency: 4, referrer: 'Marcos Indicações', phones: ['31954321098'], income: 2750 },
+  { company: 1, cpfBase: '386194037', name: 'Izabel Cristina Moraes', birth: '1959-12-24', sex: 'F', mother: 'Iracema Moraes', agency: 4, referrer: null, phones: ['41943210987'], income: 3600 },
+  { company: 1, cpfBase: '497205148', name: 'Manoel Messias Cardoso', birth: '1948-07-16', sex: 'M', mother: 'Josefa Cardoso', agency: 4, referrer: null, phones: ['51932109876'], income: 1900 },
+  { company: 1, cpfBase: '508316259', name: 'Fernanda Gomes Pinto', birth: '1995-01-09', sex: 'F', mother: 'Márcia Gomes', agency: 1, referrer: 'Patrícia Correspondente', phones: ['61921098765'], income: 2950 },
+  { company: 1, cpfBase: '619427360', name: 'Benedito Ramos Araújo', birth: '1951-09-29', sex: 'M', mother: 'Conceição Ramos', agency: 4, referrer: null, phones: ['71910987654'], income: 4400 },
+  { company: 1, cpfBase: '720538471', name: 'Rosângela Dias Freitas', birth: '1963-05-13', sex: 'F', mother: 'Vera Dias', agency: 4, referrer: 'Loja Centro', phones: ['81909876543'], income: 2200 },
+  { company: 1, cpfBase: '831649582', name: 'Edson Arantes Melo', birth: '1987-11-30', sex: 'M', mother: 'Celeste Arantes', agency: 1, referrer: null, phones: ['85988765432'], income: 5100 },
+  { company: 1, cpfBase: '942750693', name: 'Marlene Batista Correia', birth: '1956-08-08', sex: 'F', mother: 'Irene Batista', agency: 4, referrer: null, phones: ['91977654321'], income: 2650 },
+  { company: 2, cpfBase: '123456789', name: 'Osvaldo Pires Campos', birth: '1957-02-14', sex: 'M', mother: 'Helena Pires', agency: 4, referrer: 'Parceiro Sul', phones: ['48991112233'], income: 3300 },
+];
+
+/** Lead status codes of table status_lead. */
+export const LEAD_STATUS = { NOVO: 1, EM_ATENDIMENTO: 2, RETORNAR: 3, PROPOSTA: 4 } as const;
+
+export interface DemoLead {
+  cpfBase: string;
+  attendant: string; // e-mail
+  creditType: number;
+  status: number;
+  daysAgo: number;
+}
+
+export const DEMO_LEADS: readonly DemoLead[] = [
+  { cpfBase: '111444777', attendant: 'atendente@demo.com.br', creditType: 1, status: LEAD_STATUS.NOVO, daysAgo: 0 },
+  { cpfBase: '529982247', attendant: 'atendente@demo.com.br', creditType: 1, status: LEAD_STATUS.EM_ATENDIMENTO, daysAgo: 1 },
+  { cpfBase: '145382206', attendant: 'atendente@demo.com.br', creditType: 2, status: LEAD_STATUS.RETORNAR, daysAgo: 2 },
+  { cpfBase: '284917356', attendant: 'atendente@demo.com.br', creditType: 1, status: LEAD_STATUS.NOVO, daysAgo: 3 },
+  { cpfBase: '408316259', attendant: 'atendente@demo.com.br', creditType: 4, status: LEAD_STATUS.PROPOSTA, daysAgo: 5 },
+  { cpfBase: '519427360', attendant: 'atendente@demo.com.br', creditType: 4, status: LEAD_STATUS.NOVO, daysAgo: 6 },
+  { cpfBase: '397205148', attendant: 'atendente2@demo.com.br', creditType: 1, status: LEAD_STATUS.NOVO, daysAgo: 1 },
+  { cpfBase: '620538471', attendant: 'atendente2@demo.com.br', creditType: 1, status: LEAD_STATUS.EM_ATENDIMENTO, daysAgo: 4 },
+  { cpfBase: '123456789', attendant: 'atendente@outra.com.br', creditType: 1, status: LEAD_STATUS.NOVO, daysAgo: 0 },
+];
+
+export interface DemoCampaign {
+  company: 1 | 2;
+  code: string;
+  name: string;
+  agency: 1 | 4;
+  status: 26 | 35 | 72 | 58;
+  importStatus: 0 | 63 | 99 | null;
+  sanitized: number;
+  imported: number;
+  /** Days ago the batch was requested and loaded; null when it was not. */
+  requestedDaysAgo: number | null;
+  loadedDaysAgo: number | null;
+  createdDaysAgo: number;
+  attendants: { email: string; selected: 0 | 1 }[];
+}
+
+export const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
+  { company: 1, code: 'CMP-0001', name: 'INSS Aposentados SP', agency: 4, status: 35, importStatus: 63, sanitized: 37, imported: 1240, requestedDaysAgo: 20, loadedDaysAgo: 19, createdDaysAgo: 21, attendants: [{ email: 'atendente@demo.com.br', selected: 1 }, { email: 'atendente2@demo.com.br', selected: 1 }] },
+  { company: 1, code: 'CMP-0002', name: 'FGTS Saque-Aniversário', agency: 1, status: 26, importStatus: null, sanitized: 0, imported: 0, requestedDaysAgo: null, loadedDaysAgo: null, createdDaysAgo: 1, attendants: [] },
+  { company: 1, code: 'CMP-0003', name: 'INSS Margem Livre RJ', agency: 4, status: 72, importStatus: 0, sanitized: 0, imported: 0, requestedDaysAgo: 0, loadedDaysAgo: null, createdDaysAgo: 3, attendants: [{ email: 'atendente2@demo.com.br', selected: 1 }] },
+  { company: 1, code: 'CMP-0004', name: 'FGTS Reativação', agency: 1, status: 58, importStatus: 99, sanitized: 12, imported: 0, requestedDaysAgo: 9, loadedDaysAgo: null, createdDaysAgo: 10, attendants: [{ email: 'atendente@demo.com.br', selected: 0 }] },
+  { company: 2, code: 'CMP-0001', name: 'Consignado INSS Sul', agency: 4, status: 35, importStatus: 63, sanitized: 5, imported: 310, requestedDaysAgo: 7, loadedDaysAgo: 7, createdDaysAgo: 8, attendants: [{ email: 'atendente@outra.com.br', selected: 1 }] },
+];
+
+export interface DemoProposal {
+  cpfBase: string;
+  attendant: string; // e-mail
+  creditType: number;
+  bank: number; // COMPE code
+  status: number;
+  daysAgo: number;
+  table: string;
+  term: number;
+  installment: number; // reais
+  api?: 1;
+}
+
+/** Company 1 leaves status 91 unused on purpose: the status counts must list it with zero. */
+export const DEMO_PROPOSALS: readonly DemoProposal[] = [
+  { cpfBase: '111444777', attendant: 'atendente@demo.com.br', creditType: 1, bank: 318, status: 10, daysAgo: 0, table: 'INSS Normal 1,80%', term: 84, installment: 420.5 },
+  { cpfBase: '529982247', attendant: 'atendente@demo.com.br', creditType: 1, bank: 623, status: 20, daysAgo: 0, table: 'INSS Flex 1,72%', term: 84, installment: 310 },
+  { cpfBase: '145382206', attendant: 'atendente@demo.com.br', creditType: 2, bank: 41, status: 30, daysAgo: 2, table: 'ML Banrisul 1,85%', term: 72, installment: 530.2 },
+  { cpfBase: '284917356', attendant: 'atendente@demo.com.br', creditType: 1, bank: 707, status: 40, daysAgo: 4, table: 'INSS Daycoval 1,79%', term: 84, installment: 205.75 },
+  { cpfBase: '408316259', attendant: 'atendente@demo.com.br', creditType: 4, bank: 336, status: 50, daysAgo: 6, table: 'FGTS Antecipação', term: 5, installment: 0, api: 1 },
+  { cpfBase: '519427360', attendant: 'atendente@demo.com.br', creditType: 4, bank: 336, status: 60, daysAgo: 9, table: 'FGTS Antecipação', term: 7, installment: 0 },
+  { cpfBase: '731649582', attendant: 'atendente@demo.com.br', creditType: 1, bank: 29, status: 90, daysAgo: 15, table: 'INSS Itaú 1,76%', term: 84, installment: 280 },
+  { cpfBase: '842750693', attendant: 'atendente@demo.com.br', creditType: 1, bank: 318, status: 60, daysAgo: 25, table: 'INSS Normal 1,80%', term: 96, installment: 350.9 },
+  { cpfBase: '397205148', attendant: 'atendente2@demo.com.br', creditType: 1, bank: 422, status: 10, daysAgo: 0, table: 'INSS Safra 1,70%', term: 84, installment: 610 },
+  { cpfBase: '620538471', attendant: 'atendente2@demo.com.br', creditType: 1, bank: 623, status: 30, daysAgo: 1, table: 'INSS Flex 1,72%', term: 84, installment: 180.4 },
+  { cpfBase: '953861704', attendant: 'atendente2@demo.com.br', creditType: 5, bank: 341, status: 40, daysAgo: 3, table: 'CCP Itaú 3,49%', term: 36, installment: 890, api: 1 },
+  { cpfBase: '164972815', attendant: 'atendente2@demo.com.br', creditType: 5, bank: 237, status: 50, daysAgo: 8, table: 'CCP Bradesco 3,29%', term: 24, installment: 450 },
+  { cpfBase: '275083926', attendant: 'atendente2@demo.com.br', creditType: 1, bank: 1, status: 60, daysAgo: 12, table: 'INSS BB 1,75%', term: 84, installment: 330.15 },
+  { cpfBase: '386194037', attendant: 'atendente2@demo.com.br', creditType: 2, bank: 318, status: 90, daysAgo: 18, table: 'ML BMG 1,89%', term: 60, installment: 260 },
+  { cpfBase: '619427360', attendant: 'atendente2@demo.com.br', creditType: 1, bank: 104, status: 20, daysAgo: 30, table: 'INSS Caixa 1,66%', term: 84, installment: 700 },
+  { cpfBase: '123456789', attendant: 'atendente@outra.com.br', creditType: 1, bank: 318, status: 10, daysAgo: 0, table: 'INSS Normal 1,80%', term: 84, installment: 300 },
+  { cpfBase: '123456789', attendant: 'atendente@outra.com.br', creditType: 2, bank: 41, status: 91, daysAgo: 5, table: 'ML Banrisul 1,85%', term: 72, installment: 150 },
+];

@@ -1,0 +1,26 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Database, Db } from './db';
+
+type PgliteHandle = Pick<Transaction, 'query' | 'exec'>;
+
+function wrap(handle: PgliteHandle, transaction: Db['transaction']): Db {
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => (await handle.query<T>(sql, params)).rows,
+    exec: async (sql) => {
+      await handle.exec(sql);
+    },
+    transaction,
+  };
+}
+
+/** `dataDir` is a folder (created when missing) or 'memory://' for a throw-away database. */
+export async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir);
+  const txDb = (tx: Transaction): Db => wrap(tx, (fn) => fn(txDb(tx)));
+  return {
+    ...wrap(pg, (fn) => pg.transaction((tx) => fn(txDb(tx)))),
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,42 @@
+import { Pool, type PoolClient } from 'pg';
+import type { Database, Db } from './db';
+
+function clientDb(client: PoolClient): Db {
+  const db: Db = {
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+    transaction: (fn) => fn(db),
+  };
+  return db;
+}
+
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new Pool({ connectionString });
+  // An idle client that loses its connection emits here; without a listener the process would crash.
+  pool.on('error', (err) => console.error('PostgreSQL: conexão ociosa falhou:', err.message));
+  await pool.query('select 1'); // fail at start-up, not on the first request
+  return {
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(clientDb(client));
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        // The connection may be gone; the error worth reporting is the original one.
+        await client.query('rollback').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

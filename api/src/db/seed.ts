@@ -1,0 +1,193 @@
+import { hashPassword } from '../auth/password';
+import { completeCpf } from '../domain/cpf';
+import type { Db } from './db';
+import {
+  DEMO_CAMPAIGNS,
+  DEMO_CLIENTS,
+  DEMO_COMPANIES,
+  DEMO_LEADS,
+  DEMO_PROPOSALS,
+  DEMO_REFERRERS,
+  DEMO_USERS,
+  type DemoClient,
+} from './demo-data';
+
+/** Advisory lock key, so two instances starting on an empty server seed it once. */
+const SEED_LOCK = 7_215_002;
+
+const DAY_MS = 86_400_000;
+const MONTHLY_RATE: Record<number, number> = { 1: 0.018, 2: 0.0185, 5: 0.034 };
+
+/** Cents → the text PostgreSQL reads into numeric(14,2), so no binary float reaches the database. */
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** Price table present value of `n` instalments of `installment` reais at monthly rate `i`, in cents. */
+function presentValueCents(installment: number, i: number, n: number): number {
+  return Math.round(((installment * (1 - (1 + i) ** -n)) / i) * 100);
+}
+
+/** One operation card per product the client's agency offers, with demo figures. */
+function operationsOf(client: DemoClient) {
+  const base = Math.round(client.income * 100);
+  if (client.agency === 4) {
+    const margin = Math.round(base * 0.35);
+    const gross = presentValueCents(margin / 100, MONTHLY_RATE[1], 84);
+    return [{ type: 1, bank: 318, term: 84, base, margin, card: Math.round(base * 0.05), installment: margin, gross }];
+  }
+  // FGTS: figures arrive after the balance check; private credit: 30% of income over 24 months.
+  const installment = Math.round(base * 0.3);
+  return [
+    { type: 4, bank: 336, term: 5, base: 0, margin: 0, card: 0, installment: 0, gross: 0 },
+    { type: 5, bank: 341, term: 24, base, margin: 0, card: 0, installment, gross: presentValueCents(installment / 100, MONTHLY_RATE[5], 24) },
+  ];
+}
+
+/** Inserts the demo data of demo-data.ts when the database has no company yet. True when it seeded. */
+export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
+  const [{ empty }] = await db.query<{ empty: boolean }>('select not exists (select 1 from empresa) as empty');
+  if (!empty) return false;
+  // scrypt is slow on purpose: hash before taking the lock, in parallel.
+  const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  const at = (daysAgo: number, minutesAgo = 0) => new Date(now.getTime() - daysAgo * DAY_MS - minutesAgo * 60_000).toISOString();
+
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    const [{ stillEmpty }] = await tx.query<{ stillEmpty: boolean }>(
+      'select not exists (select 1 from empresa) as "stillEmpty"',
+    );
+    if (!stillEmpty) return false;
+
+    const insertId = async (sql: string, params: unknown[]) => (await tx.query<{ id: number }>(sql, params))[0].id;
+
+    for (const company of DEMO_COMPANIES) {
+      await tx.query('insert into empresa (id_empresa, de_empresa) values ($1, $2)', [company.id, company.name]);
+    }
+
+    const people = new Map<string, number>();
+    for (const [index, user] of DEMO_USERS.entries()) {
+      const id = await insertId(
+        `insert into pessoa (id_empresa, em_email, pw_senha, de_pessoa, id_funcao, sn_telefonia, nu_ramal)
+         values ($1, $2, $3, $4, $5, $6, $7) returning id_pessoa as id`,
+        [user.company, user.email, hashes[index], user.name, user.role, user.telephony, user.extension],
+      );
+      people.set(user.email, id);
+    }
+
+    const referrers = new Map<string, number>();
+    for (const referrer of DEMO_REFERRERS) {
+      const id = await insertId(
+        'insert into indicador (id_empresa, de_indicador) values ($1, $2) returning id_indicador as id',
+        [referrer.company, referrer.name],
+      );
+      referrers.set(referrer.name, id);
+    }
+
+    const clients = new Map<string, { id: number; company: number; referrer: number | null }>();
+    for (const [index, client] of DEMO_CLIENTS.entries()) {
+      const referrer = client.referrer ? referrers.get(client.referrer)! : null;
+      const cpf = completeCpf(client.cpfBase);
+      const id = await insertId(
+        `insert into cliente (id_empresa, co_cpf, de_pessoa, dt_nascimento, de_sexo, de_mae, em_email, id_orgao, id_indicador, ts_criacao)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id_cliente as id`,
+        [
+          client.company,
+          cpf,
+          client.name,
+          client.birth,
+          client.sex,
+          client.mother,
+          `cliente${index + 1}@exemplo.com.br`,
+          client.agency,
+          referrer,
+          at(40),
+        ],
+      );
+      clients.set(client.cpfBase, { id, company: client.company, referrer });
+      for (const phone of client.phones) {
+        await tx.query('insert into telefone (id_empresa, id_cliente, co_ddd, co_telefone) values ($1, $2, $3, $4)', [
+          client.company,
+          id,
+          phone.slice(0, 2),
+          phone.slice(2),
+        ]);
+      }
+      for (const op of operationsOf(client)) {
+        await tx.query(
+          `insert into operacao (id_empresa, id_cliente, id_tipo_credito, id_banco, nu_parcelas, vl_base_calculo,
+             vl_margem, vl_margem_cartao, vl_parcela, vl_bruto, vl_liquido)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
+          [client.company, id, op.type, op.bank, op.term, money(op.base), money(op.margin), money(op.card), money(op.installment), money(op.gross)],
+        );
+      }
+    }
+
+    for (const [index, lead] of DEMO_LEADS.entries()) {
+      const client = clients.get(lead.cpfBase)!;
+      await tx.query(
+        `insert into lead (id_empresa, id_cliente, id_atendente, id_tipo_credito, id_status, ts_criacao)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [client.company, client.id, people.get(lead.attendant), lead.creditType, lead.status, at(lead.daysAgo, index)],
+      );
+    }
+
+    for (const campaign of DEMO_CAMPAIGNS) {
+      const id = await insertId(
+        `insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao, id_status, id_status_importacao,
+           nu_higienizados, nu_importados, ts_solicitacao, ts_baixa, ts_criacao)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id_campanha as id`,
+        [
+          campaign.company,
+          campaign.code,
+          campaign.name,
+          campaign.agency,
+          campaign.status,
+          campaign.importStatus,
+          campaign.sanitized,
+          campaign.imported,
+          campaign.requestedDaysAgo === null ? null : at(campaign.requestedDaysAgo),
+          campaign.loadedDaysAgo === null ? null : at(campaign.loadedDaysAgo),
+          at(campaign.createdDaysAgo),
+        ],
+      );
+      for (const link of campaign.attendants) {
+        await tx.query(
+          'insert into campanha_atendente (id_empresa, id_campanha, id_atendente, sn_selecionado) values ($1, $2, $3, $4)',
+          [campaign.company, id, people.get(link.email), link.selected],
+        );
+      }
+    }
+
+    for (const [index, proposal] of DEMO_PROPOSALS.entries()) {
+      const client = clients.get(proposal.cpfBase)!;
+      // FGTS anticipations have no instalment: demo gross of R$ 300 per anticipated year, 20% discounted.
+      const gross =
+        proposal.installment > 0
+          ? presentValueCents(proposal.installment, MONTHLY_RATE[proposal.creditType], proposal.term)
+          : proposal.term * 30_000;
+      const net = proposal.installment > 0 ? gross : Math.round(gross * 0.8);
+      await tx.query(
+        `insert into proposta (id_empresa, id_cliente, id_tipo_credito, id_banco, id_atendente, id_indicador, id_status,
+           co_ade, dt_digitacao, de_tabela, nu_parcelas, vl_parcela, vl_bruto, vl_liquido, sn_api)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        [
+          client.company,
+          client.id,
+          proposal.creditType,
+          proposal.bank,
+          people.get(proposal.attendant),
+          client.referrer,
+          proposal.status,
+          String(90_000_001 + index),
+          at(proposal.daysAgo, index * 7),
+          proposal.table,
+          proposal.term,
+          money(Math.round(proposal.installment * 100)),
+          money(gross),
+          money(net),
+          proposal.api ?? 0,
+        ],
+      );
+    }
+    return true;
+  });
+}

@@ -1,0 +1,42 @@
+import type { RealtimeAlert } from '@consig/shared/contracts';
+
+/** The part of a WebSocket the hub needs (ws's WebSocket satisfies it). */
+export interface AlertSocket {
+  readonly readyState: number;
+  send(data: string): void;
+}
+
+const OPEN = 1;
+
+/**
+ * Authenticated sockets by ID_Pessoa (a person may have several tabs open) and delivery of alerts.
+ * This hub delivers to the sockets of this API instance. Cross-instance fan-out (a later issue)
+ * keeps this interface: `push` will NOTIFY through PostgreSQL and every instance's LISTEN
+ * handler will hand the alert to its own hub for local delivery.
+ */
+export class RealtimeHub {
+  private readonly sockets = new Map<number, Set<AlertSocket>>();
+
+  /** Registers a socket; returns the function that unregisters it (call it on close). */
+  register(idPessoa: number, socket: AlertSocket): () => void {
+    let set = this.sockets.get(idPessoa);
+    if (!set) this.sockets.set(idPessoa, (set = new Set()));
+    set.add(socket);
+    return () => {
+      set.delete(socket);
+      if (set.size === 0 && this.sockets.get(idPessoa) === set) this.sockets.delete(idPessoa);
+    };
+  }
+
+  /** Sends the alert to every open socket of the person; returns how many got it. */
+  push(idPessoa: number, alert: RealtimeAlert): number {
+    const message = JSON.stringify(alert);
+    let delivered = 0;
+    for (const socket of this.sockets.get(idPessoa) ?? []) {
+      if (socket.readyState !== OPEN) continue;
+      socket.send(message);
+      delivered += 1;
+    }
+    return delivered;
+  }
+}

@@ -1,0 +1,155 @@
+import { createHmac } from 'node:crypto';
+import { DEMO_CLIENTS, DEMO_LEADS, DEMO_USERS } from '../src/db/demo-data';
+import { startTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const user of DEMO_USERS) tokens[user.email] = await t.login(user.email);
+});
+afterAll(() => t.close());
+
+const get = (path: string, email: string) => t.call('GET', path, { token: tokens[email] });
+const tabular = (email: string, body: unknown) => t.call('PUT', '/atendente/tabular', { token: tokens[email], body });
+const idOf = async (email: string) =>
+  (await t.db.query<{ id: number }>('select id_pessoa as id from pessoa where em_email = $1', [email]))[0].id;
+
+describe('GET /atendente/ramal', () => {
+  it('gives an attendant with telephony Kamailio ephemeral credentials for their extension', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { status, body } = await get('/atendente/ramal', 'atendente@demo.com.br');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      sucess: true,
+      text: expect.any(String),
+      data: { User: expect.stringMatching(/^\d+:1001$/), Pass: expect.any(String), Realm: 'localhost', WSServer: 'ws://localhost:8089' },
+    });
+    const expiry = Number(body.data.User.split(':')[0]);
+    expect(expiry).toBeGreaterThanOrEqual(before + 12 * 3600);
+    expect(expiry).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 12 * 3600);
+    expect(body.data.Pass).toBe(createHmac('sha1', t.config.sip.secret).update(body.data.User).digest('base64'));
+  });
+
+  it("gives each attendant their own extension", async () => {
+    const { body } = await get('/atendente/ramal', 'atendente2@demo.com.br');
+    expect(body.data.User).toMatch(/^\d+:1002$/);
+  });
+
+  it('answers "Usuário não tem ramal." to people without telephony or extension', async () => {
+    for (const email of ['supervisor@demo.com.br', 'gerente@demo.com.br', 'atendente@outra.com.br']) {
+      expect(await get('/atendente/ramal', email)).toEqual({
+        status: 200,
+        body: { sucess: false, text: 'Usuário não tem ramal.', data: null },
+      });
+    }
+  });
+});
+
+describe('GET /atendente', () => {
+  it("lists the attendants of the caller's company only, by name", async () => {
+    const company1 = [
+      { AtendenteID: await idOf('atendente@demo.com.br'), DE_Pessoa: 'Ana Paula Souza' },
+      { AtendenteID: await idOf('atendente2@demo.com.br'), DE_Pessoa: 'Bruno Henrique Lima' },
+    ];
+    for (const email of ['atendente@demo.com.br', 'supervisor@demo.com.br', 'gerente@demo.com.br']) {
+      const { status, body } = await get('/atendente', email);
+      expect(status).toBe(200);
+      expect(body).toEqual({ success: true, text: expect.any(String), data: company1 });
+    }
+    const other = await get('/atendente', 'atendente@outra.com.br');
+    expect(other.body.data).toEqual([{ AtendenteID: await idOf('atendente@outra.com.br'), DE_Pessoa: 'Eduarda Alves' }]);
+  });
+});
+
+describe('attendant status and PUT /atendente/tabular', () => {
+  it('starts available', async () => {
+    expect(await get('/atendente/status', 'atendente@demo.com.br')).toEqual({
+      status: 200,
+      body: { success: true, text: 'Você está disponível.', ID_Status: 81, ID_MotivoPausa: null },
+    });
+  });
+
+  it('pauses with a reason, reads it back, and returns to available with 81', async () => {
+    const paused = { success: true, text: 'Pausa registrada: Almoço.', ID_Status: 201, ID_MotivoPausa: 202 };
+    expect(await tabular('atendente@demo.com.br', { ID_Status: 202 })).toEqual({ status: 200, body: paused });
+    expect(await get('/atendente/status', 'atendente@demo.com.br')).toEqual({ status: 200, body: paused });
+
+    const technical = await tabular('atendente@demo.com.br', { ID_Status: 205 });
+    expect(technical.body).toMatchObject({ text: 'Pausa registrada: Problemas técnicos.', ID_Status: 201, ID_MotivoPausa: 205 });
+
+    const available = { success: true, text: 'Você está disponível.', ID_Status: 81, ID_MotivoPausa: null };
+    expect(await tabular('atendente@demo.com.br', { ID_Status: 81 })).toEqual({ status: 200, body: available });
+    expect(await get('/atendente/status', 'atendente@demo.com.br')).toEqual({ status: 200, body: available });
+  });
+
+  it("changes only the caller's status", async () => {
+    await tabular('atendente2@demo.com.br', { ID_Status: 203 });
+    expect((await get('/atendente/status', 'atendente2@demo.com.br')).body).toMatchObject({ ID_Status: 201, ID_MotivoPausa: 203 });
+    expect((await get('/atendente/status', 'atendente@demo.com.br')).body).toMatchObject({ ID_Status: 81, ID_MotivoPausa: null });
+    expect((await get('/atendente/status', 'atendente@outra.com.br')).body).toMatchObject({ ID_Status: 81 });
+  });
+
+  it('refuses codes that are not pause reasons with 400 and keeps the status', async () => {
+    const invalid = { success: false, text: 'ID_Status: Motivo de pausa inválido.' };
+    expect(await tabular('atendente@demo.com.br', { ID_Status: 999 })).toEqual({ status: 400, body: invalid });
+    expect(await tabular('atendente@demo.com.br', { ID_Status: 201 })).toEqual({ status: 400, body: invalid });
+    expect(await tabular('atendente@demo.com.br', { ID_Status: 'almoço' })).toEqual({
+      status: 400,
+      body: { success: false, text: 'ID_Status: Informe o motivo da pausa.' },
+    });
+    expect((await tabular('atendente@demo.com.br', {})).status).toBe(400);
+    expect((await get('/atendente/status', 'atendente@demo.com.br')).body).toMatchObject({ ID_Status: 81 });
+  });
+});
+
+describe('GET /atendente/lead', () => {
+  const clientName = (cpfBase: string) => DEMO_CLIENTS.find((c) => c.cpfBase === cpfBase)!;
+  const userName = (email: string) => DEMO_USERS.find((u) => u.email === email)!.name;
+  /** The leads the demo data gives, newest first, as the API must show them. */
+  const expectedLeads = (filter: (lead: (typeof DEMO_LEADS)[number]) => boolean) =>
+    DEMO_LEADS.map((lead, index) => ({ lead, index }))
+      .filter(({ lead }) => filter(lead))
+      .sort((a, b) => a.lead.daysAgo - b.lead.daysAgo || a.index - b.index)
+      .map(({ lead }) => ({
+        DE_Pessoa: clientName(lead.cpfBase).name,
+        DE_Atendente: userName(lead.attendant),
+        DE_Indicacao: clientName(lead.cpfBase).referrer,
+      }));
+  const shape = (data: { DE_Pessoa: string; DE_Atendente: string; DE_Indicacao: string | null }[]) =>
+    data.map(({ DE_Pessoa, DE_Atendente, DE_Indicacao }) => ({ DE_Pessoa, DE_Atendente, DE_Indicacao }));
+
+  it("shows an attendant only their own leads, newest first, with and without referrer", async () => {
+    const { status, body } = await get('/atendente/lead', 'atendente@demo.com.br');
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(shape(body.data)).toEqual(expectedLeads((l) => l.attendant === 'atendente@demo.com.br'));
+    expect(body.data.some((l: { DE_Indicacao: string | null }) => l.DE_Indicacao === null)).toBe(true);
+    expect(body.data.some((l: { DE_Indicacao: string | null }) => l.DE_Indicacao !== null)).toBe(true);
+    expect(body.data[0]).toEqual({
+      ID_Cliente: expect.any(Number),
+      DE_Pessoa: 'José Carlos Pereira',
+      DE_Tipo: 'INSS',
+      DE_Status: 'Novo',
+      DE_Atendente: 'Ana Paula Souza',
+      DE_Indicacao: 'Marcos Indicações',
+    });
+
+    const second = await get('/atendente/lead', 'atendente2@demo.com.br');
+    expect(shape(second.body.data)).toEqual(expectedLeads((l) => l.attendant === 'atendente2@demo.com.br'));
+  });
+
+  it("shows supervisors and managers every lead of their company", async () => {
+    const company1 = expectedLeads((l) => clientName(l.cpfBase).company === 1);
+    for (const email of ['supervisor@demo.com.br', 'gerente@demo.com.br']) {
+      expect(shape((await get('/atendente/lead', email)).body.data)).toEqual(company1);
+    }
+  });
+
+  it('never shows another company its leads', async () => {
+    const { body } = await get('/atendente/lead', 'atendente@outra.com.br');
+    expect(shape(body.data)).toEqual(expectedLeads((l) => clientName(l.cpfBase).company === 2));
+    const [{ id }] = await t.db.query<{ id: number }>("select id_cliente as id from cliente where id_empresa = 2");
+    expect(body.data.map((l: { ID_Cliente: number }) => l.ID_Cliente)).toEqual([id]);
+  });
+});
