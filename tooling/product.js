@@ -16,7 +16,10 @@ const REMOTES = [
 
 const DEFAULT_PORTS = { host: 8080, api: 3000, mf_attendance: 8081, mf_campaigns: 8082, mf_followup: 8083, mf_telephony: 8084 };
 
-/** Ports from the environment (APP_PORT, API_PORT, MF_ATTENDANCE_PORT, ...), else the defaults. */
+/**
+ * Ports from the environment (APP_PORT, API_PORT, MF_ATTENDANCE_PORT, ...), else the defaults.
+ * @returns {Record<string, number>}
+ */
 function portsFromEnv(env = process.env) {
   const pick = (key, fallback) => Number(env[key] || fallback);
   return {
@@ -48,7 +51,10 @@ function closeServer(server) {
   });
 }
 
-/** Runs the API server (TypeScript through tsx) as a child process and waits until it answers. */
+/**
+ * Runs the API server (TypeScript through tsx) as a child process and waits until it answers.
+ * @param {{ port: number, env?: Record<string, string>, stdio?: import('node:child_process').StdioOptions }} options
+ */
 async function startApi({ port, env = {}, stdio = 'inherit' }) {
   const tsx = require.resolve('tsx/cli', { paths: [path.join(root, 'api')] });
   const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
@@ -70,10 +76,13 @@ async function startApi({ port, env = {}, stdio = 'inherit' }) {
 
 /**
  * Starts API + host + remotes. `publicHost` is the name browsers use to reach this machine.
- * Returns `{ urls, sites, api, stop }`; `sites[name].close()` stops one app (a remote going down).
+ * Returns `{ urls, sites, api, stop }`; `closeServer(sites[name])` stops one app (a remote going down).
+ * @param {{ ports?: Record<string, number>, publicHost?: string, apiEnv?: Record<string, string>,
+ *           apiStdio?: import('node:child_process').StdioOptions }} [options]
  */
 async function startProduct({ ports = portsFromEnv(), publicHost = 'localhost', apiEnv = {}, apiStdio = 'inherit' } = {}) {
   const api = await startApi({ port: ports.api, env: apiEnv, stdio: apiStdio });
+  /** @type {Record<string, import('node:http').Server>} */
   const sites = {};
   const url = (port) => `http://${publicHost}:${port}`;
   const config = { apiUrl: url(ports.api), wsUrl: `ws://${publicHost}:${ports.api}/ws` };

@@ -49,7 +49,8 @@ test('the current navigation item is highlighted and is not a link; Sair returns
   await signIn(page, app(), 'supervisor@demo.com.br', 'Supervisor@123');
   await page.waitForURL(`${app()}/dashboard`);
   const nav = page.getByRole('navigation');
-  await nav.getByText('Supervisor', { exact: true }).waitFor();
+  // The side navigation shows the user's role label.
+  await page.getByText('Supervisor', { exact: true }).waitFor();
   const current = nav.locator('[aria-current="page"]');
   await expect(current.textContent()).resolves.toContain('Dashboard');
   expect(await current.evaluate((element) => element.closest('a'))).toBeNull();
