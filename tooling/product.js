@@ -90,7 +90,7 @@ async function startProduct({ ports = portsFromEnv(), publicHost = 'localhost', 
     // A remote's own page (standalone use) reads config.json beside it, like the host.
     sites[name] = await serveStatic({ dir: path.join(root, dir, 'dist'), port: ports[name], json: { '/config.json': config } });
   }
-  const remotes = Object.fromEntries(REMOTES.map(({ name }) => [name, `${url(ports[name])}/mf-manifest.json`]));
+  const remotes = Object.fromEntries(REMOTES.map(({ name }) => [name, `${url(ports[name])}/remoteEntry.js`]));
   sites.host = await serveStatic({
     dir: path.join(root, 'host', 'dist'),
     port: ports.host,

@@ -13,6 +13,7 @@ const SINGLETONS = [
   'react-hot-toast',
   'react-hook-form',
   '@consig/shared',
+  '@consig/shared/query', // holds the page's QueryClient
 ];
 
 const packageOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2) : request.split('/').slice(0, 1)).join('/');

@@ -4,6 +4,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedModules } = require('./shared-modules');
@@ -67,7 +68,9 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
             // Types are checked by `tsc --noEmit`; the build only transpiles (field-notes: 2x faster).
             use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
           },
-          { test: /\.css$/, use: [require.resolve('style-loader'), require.resolve('css-loader')] },
+          // Production CSS goes to content-hashed .css files (cached apart, no style code in the JS);
+          // development injects it for fast reloads.
+          { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|svg|mp3|wav|ogg)$/, type: 'asset/resource' },
         ],
       },
@@ -82,11 +85,15 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
           shareStrategy: 'loaded-first',
           manifest: !isHost,
           dts: false, // the type plugin downloads archives over HTTP; contracts live in @consig/shared
+          // Remotes are registered by their remoteEntry.js (no manifest snapshots) and run in browsers only:
+          // both let the federation runtime drop code the first page would otherwise load.
+          experiments: { optimization: { disableSnapshot: true, target: 'web' } },
         }),
         // The page a remote serves for standalone use lives at its server's root: absolute script paths keep
         // deep links (/campanhas/x/1) working there.
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/' }),
         new CopyPublicPlugin(path.join(dir, 'public')),
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],

@@ -1,14 +1,14 @@
-import { AppProviders } from '@consig/shared';
+import { Toasts } from '@consig/shared';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './routes/AppRoutes';
 import './shell.css';
 
+/** The sign-in page needs only this; cached reads (react-query) come with the authenticated layout. */
 export function App() {
   return (
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
+    <BrowserRouter>
+      <AppRoutes />
+      <Toasts />
+    </BrowserRouter>
   );
 }

@@ -1,4 +1,5 @@
-import { loadRuntimeConfig, StandaloneRoot } from '@consig/shared';
+import { loadRuntimeConfig } from '@consig/shared';
+import { StandaloneRoot } from '@consig/shared/spa';
 import { createRoot } from 'react-dom/client';
 import CallBar from './call-bar/CallBar';
 

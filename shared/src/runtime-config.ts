@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Addresses the browser needs, read at start-up from a JSON file served beside the app (never baked
  * into a build), so one build runs in every environment.
  */
-export const runtimeConfigSchema = z.object({ apiUrl: z.string().min(1), wsUrl: z.string().min(1) });
+export const runtimeConfigSchema = z.object({ apiUrl: z.string().check(z.minLength(1)), wsUrl: z.string().check(z.minLength(1)) });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 
 const fallback = (): RuntimeConfig => {

@@ -1,4 +1,5 @@
-import { bus, queryClient, session, type Pessoa } from '@consig/shared';
+import { bus, session, type Pessoa } from '@consig/shared';
+import { queryClient } from '@consig/shared/query';
 import { testToken } from '@consig/shared/testing';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';

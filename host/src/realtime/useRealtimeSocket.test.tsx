@@ -1,4 +1,5 @@
-import { AppProviders, bus, session, setRuntimeConfig, type BusEventName, type BusPayload } from '@consig/shared';
+import { bus, session, setRuntimeConfig, type BusEventName, type BusPayload } from '@consig/shared';
+import { AppProviders } from '@consig/shared/query';
 import { act, render, screen } from '@testing-library/react';
 import { FakeWebSocket } from '../test/FakeWebSocket';
 import { resetPage } from '../test/reset';

@@ -1,8 +1,8 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** remotes.json, served beside the host: federation name → URL of the remote's mf-manifest.json or remoteEntry.js. */
-const remotesFile = z.record(z.string().regex(/^[A-Za-z_$][\w$]*$/), z.string().min(1));
+const remotesFile = z.record(z.string().check(z.regex(/^[A-Za-z_$][\w$]*$/)), z.string().check(z.minLength(1)));
 
 export type RemoteName = 'mf_attendance' | 'mf_campaigns' | 'mf_followup' | 'mf_telephony';
 

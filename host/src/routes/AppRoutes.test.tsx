@@ -1,4 +1,5 @@
-import { AppProviders, bus, session } from '@consig/shared';
+import { bus, session } from '@consig/shared';
+import { AppProviders } from '@consig/shared/query';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import { bus, queryClient, session } from '@consig/shared';
+import { bus, session } from '@consig/shared';
+import { queryClient } from '@consig/shared/query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 

@@ -1,4 +1,5 @@
-import { api, AppProviders, session } from '@consig/shared';
+import { api, session } from '@consig/shared';
+import { AppProviders } from '@consig/shared/query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { resetPage } from '../test/reset';

@@ -1,4 +1,5 @@
-import { queryClient, session } from '@consig/shared';
+import { session } from '@consig/shared';
+import { queryClient } from '@consig/shared/query';
 import { act, cleanup } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 

@@ -1,4 +1,5 @@
-import { Loading, useApiQuery, type Lead } from '@consig/shared';
+import { Loading, type Lead } from '@consig/shared';
+import { useApiQuery } from '@consig/shared/query';
 import { useId } from 'react';
 import { LeadRow } from './LeadRow';
 import './dashboard.css';

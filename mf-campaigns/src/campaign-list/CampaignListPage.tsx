@@ -1,4 +1,5 @@
-import { Loading, useApiQuery, type Atendente, type Campanha } from '@consig/shared';
+import { Loading, type Atendente, type Campanha } from '@consig/shared';
+import { useApiQuery } from '@consig/shared/query';
 import { CampaignRow } from './CampaignRow';
 
 const COLUMNS = ['Código', 'Nome', 'Status campanha', 'Status processamento', 'Ações'];

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { realtimeAlert } from '../contracts';
 
 /**
@@ -10,15 +10,15 @@ export const callStates = ['idle', 'incoming', 'establishing', 'established', 't
 
 export const busEvents = {
   /** Ask the telephony remote to place a call. */
-  'telephony.dial@1': z.object({ number: z.string().min(1), clientId: z.number().int().optional() }),
+  'telephony.dial@1': z.object({ number: z.string().check(z.minLength(1)), clientId: z.optional(z.int()) }),
   /** The telephony remote reports each call-state change. */
   'telephony.call-state@1': z.object({
     state: z.enum(callStates),
-    direction: z.enum(['incoming', 'outgoing']).nullable(),
-    remote: z.string().nullable(),
+    direction: z.nullable(z.enum(['incoming', 'outgoing'])),
+    remote: z.nullable(z.string()),
   }),
   /** An incoming call was answered: the host opens /atendimento for that client. */
-  'telephony.answered@1': z.object({ clientId: z.string().regex(/^\d+$/) }),
+  'telephony.answered@1': z.object({ clientId: z.string().check(z.regex(/^\d+$/)) }),
   /** Every message of the realtime socket. */
   'realtime.alert@1': realtimeAlert,
   /** Alert 1087: an operation changed on the server (product-spec §4 "Operation update from a push"). */

@@ -1,13 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { envelope } from './envelope';
 
 /** SIP credentials of the caller's extension. Note the spec's spelling `sucess` (product-spec §7). */
 export const ramal = z.object({ User: z.string(), Pass: z.string(), Realm: z.string(), WSServer: z.string() });
 export type Ramal = z.infer<typeof ramal>;
-export const ramalResponse = z.object({ sucess: z.boolean(), text: z.string(), data: ramal.nullable() });
+export const ramalResponse = z.object({ sucess: z.boolean(), text: z.string(), data: z.nullable(ramal) });
 export type RamalResponse = z.infer<typeof ramalResponse>;
 
-export const atendente = z.object({ AtendenteID: z.number().int(), DE_Pessoa: z.string() });
+export const atendente = z.object({ AtendenteID: z.int(), DE_Pessoa: z.string() });
 export type Atendente = z.infer<typeof atendente>;
 export const atendentesResponse = envelope(z.array(atendente));
 
@@ -15,26 +15,28 @@ export const atendentesResponse = envelope(z.array(atendente));
 export const attendantStatusResponse = z.object({
   success: z.boolean(),
   text: z.string(),
-  ID_Status: z.number().int(),
-  ID_MotivoPausa: z.number().int().nullable(),
+  ID_Status: z.int(),
+  ID_MotivoPausa: z.nullable(z.int()),
 });
 export type AttendantStatusResponse = z.infer<typeof attendantStatusResponse>;
 
 export const tabularRequest = z.object({
   ID_Status: z.coerce
     .number({ error: 'Informe o motivo da pausa.' })
-    .int()
-    .refine((v) => [81, 202, 203, 204, 205, 206].includes(v), 'Motivo de pausa inválido.'),
+    .check(
+      z.refine((v) => Number.isInteger(v), 'Motivo de pausa inválido.'),
+      z.refine((v) => [81, 202, 203, 204, 205, 206].includes(v), 'Motivo de pausa inválido.'),
+    ),
 });
 export type TabularRequest = z.infer<typeof tabularRequest>;
 
 export const lead = z.object({
-  ID_Cliente: z.number().int(),
+  ID_Cliente: z.int(),
   DE_Pessoa: z.string(),
   DE_Tipo: z.string(),
   DE_Status: z.string(),
   DE_Atendente: z.string(),
-  DE_Indicacao: z.string().nullable(),
+  DE_Indicacao: z.nullable(z.string()),
 });
 export type Lead = z.infer<typeof lead>;
 export const leadsResponse = envelope(z.array(lead));

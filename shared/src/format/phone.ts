@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { digitsOnly } from './digits';
 
 /** Brazilian mobile: two-digit area code (DDD) plus nine digits (product-spec §9). */
@@ -12,11 +12,11 @@ export const HIDDEN_PHONE = 'x'.repeat(PHONE_DIGITS);
  * 'Campo obrigatório.' (absent or empty), then 'Apenas números.', then 'Deve conter 11 dígitos.'.
  * `abort` stops at the first failing check, so a form shows a single message, never two.
  */
-export const phoneSchema = z
-  .string({ error: 'Campo obrigatório.' })
-  .min(1, { error: 'Campo obrigatório.', abort: true })
-  .regex(/^\d+$/, { error: 'Apenas números.', abort: true })
-  .length(PHONE_DIGITS, { error: 'Deve conter 11 dígitos.' });
+export const phoneSchema = z.string({ error: 'Campo obrigatório.' }).check(
+  z.minLength(1, { error: 'Campo obrigatório.', abort: true }),
+  z.regex(/^\d+$/, { error: 'Apenas números.', abort: true }),
+  z.length(PHONE_DIGITS, { error: 'Deve conter 11 dígitos.' }),
+);
 
 /** WhatsApp chat link: country code 55 plus the number's digits (product-spec §2, §9). */
 export function whatsappLink(phone: string | null | undefined): string {

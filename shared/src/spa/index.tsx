@@ -1,12 +1,12 @@
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { StandaloneRoot } from '../ui';
+import { StandaloneRoot } from './StandaloneRoot';
 
 /**
  * single-spa lifecycles of one remote screen, for integrators mounting it in a page that is not the host:
  * the screen gets the providers the host would give it (StandaloneRoot) and, with no host around it, its
- * own error boundary. Imported as '@consig/shared/spa' and bundled into each remote's './spa' expose.
+ * own error boundary. Imported as '@consig/shared/spa' and bundled into each remote (it holds no state).
  */
 export function createSpaLifecycles(label: string, Screen: React.ComponentType) {
   return singleSpaReact({
@@ -24,3 +24,4 @@ export function createSpaLifecycles(label: string, Screen: React.ComponentType) 
     ),
   });
 }
+export { StandaloneRoot } from './StandaloneRoot';

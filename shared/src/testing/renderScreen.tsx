@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { api } from '../api';
+import { api } from '@consig/shared';
 
 /**
  * Renders a screen as the host would give it: a fresh query cache (no retries) and a router at `url`;

@@ -1,4 +1,4 @@
-import { session, type Pessoa } from '../index';
+import { session, type Pessoa } from '@consig/shared';
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

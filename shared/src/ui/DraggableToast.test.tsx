@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
-import { AppProviders } from './AppProviders';
+import { Toasts } from './Toasts';
 
 // jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
 window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
@@ -20,7 +20,7 @@ if (typeof window.PointerEvent === 'undefined') {
 const TOAST_WIDTH = 300;
 
 function showToast(text: string) {
-  render(<AppProviders>{null}</AppProviders>);
+  render(<Toasts />);
   act(() => {
     toast.error(text);
   });

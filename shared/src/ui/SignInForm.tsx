@@ -1,50 +1,64 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'react-hot-toast';
 import { api, errorText } from '../api';
-import { loginRequest, type LoginRequest, type LoginResponse } from '../contracts';
-import { zodResolver } from '../forms/zodResolver';
+import { loginRequest, type LoginResponse } from '../contracts';
 import { session } from '../session';
+
+type Field = 'EM_Email' | 'PW_Senha';
 
 /**
  * E-mail and password against POST /lnk/token (product-spec §2 "Sign-in", §5 "Login"). On success the
- * token goes to the session store; on failure the server's text shows as an error toast.
+ * token goes to the session store; on failure the server's text shows as an error toast. Two fields and
+ * one schema need no form library: the sign-in page stays light (it loads before anything else).
  */
 export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
+  const [values, setValues] = useState({ EM_Email: '', PW_Senha: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [remember, setRemember] = useState(false); // product-spec: "A Remember checkbox has no effect."
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginRequest>({ resolver: zodResolver(loginRequest) });
+  const [submitting, setSubmitting] = useState(false);
 
-  const submit = handleSubmit(async (values) => {
+  const change = (field: Field) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = loginRequest.safeParse(values);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
     try {
-      const { data } = await api.post<LoginResponse>('/lnk/token', values);
+      const { data } = await api.post<LoginResponse>('/lnk/token', parsed.data);
       if (data.success && data.token && session.signIn(data.token)) onSignedIn?.();
       else toast.error(data.text);
     } catch (error) {
       toast.error(errorText(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <form className="signin-form" onSubmit={submit} noValidate>
       <label>
         E-mail
-        <input type="email" autoComplete="username" {...register('EM_Email')} aria-invalid={!!errors.EM_Email} />
+        <input type="email" name="EM_Email" autoComplete="username" value={values.EM_Email} onChange={change('EM_Email')} aria-invalid={!!errors.EM_Email} />
       </label>
-      {errors.EM_Email && <span className="field-error">{errors.EM_Email.message}</span>}
+      {errors.EM_Email && <span className="field-error">{errors.EM_Email}</span>}
       <label>
         Senha
-        <input type="password" autoComplete="current-password" {...register('PW_Senha')} aria-invalid={!!errors.PW_Senha} />
+        <input type="password" name="PW_Senha" autoComplete="current-password" value={values.PW_Senha} onChange={change('PW_Senha')} aria-invalid={!!errors.PW_Senha} />
       </label>
-      {errors.PW_Senha && <span className="field-error">{errors.PW_Senha.message}</span>}
+      {errors.PW_Senha && <span className="field-error">{errors.PW_Senha}</span>}
       <label className="signin-remember">
         <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} /> Lembrar-me
       </label>
-      <button type="submit" className="consig-button" disabled={isSubmitting}>
-        {isSubmitting ? 'Entrando...' : 'Entrar'}
+      <button type="submit" className="consig-button" disabled={submitting}>
+        {submitting ? 'Entrando...' : 'Entrar'}
       </button>
     </form>
   );

@@ -1,8 +1,6 @@
 import { AxiosError, AxiosHeaders, type InternalAxiosRequestConfig } from 'axios';
-import { setRuntimeConfig } from '../runtime-config';
-import { session } from '../session';
-import { testToken } from '../testing';
-import { api, errorText } from './client';
+import { api, errorText, session, setRuntimeConfig } from '@consig/shared';
+import { testToken } from '@consig/shared/testing';
 import { ApiFailure, getData } from './query';
 
 /** Answers every request of `api` with `status` and `body`, recording the request. */

@@ -1,7 +1,7 @@
 import { QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'react-hot-toast';
-import { api, errorText } from './client';
+import { api, errorText } from '@consig/shared';
 
 /**
  * The one QueryClient host and remotes share (field-notes: the same library is not enough, it must be
