@@ -87,8 +87,8 @@ async function startProduct({ ports = portsFromEnv(), publicHost = 'localhost', 
   const url = (port) => `http://${publicHost}:${port}`;
   const config = { apiUrl: url(ports.api), wsUrl: `ws://${publicHost}:${ports.api}/ws` };
   for (const { name, dir } of REMOTES) {
-    // A remote's own page (standalone use) reads config.json beside it, like the host.
-    sites[name] = await serveStatic({ dir: path.join(root, dir, 'dist'), port: ports[name], json: { '/config.json': config } });
+    // A remote's own page (standalone use) reads config.json beside it and has client-side routes, like the host.
+    sites[name] = await serveStatic({ dir: path.join(root, dir, 'dist'), port: ports[name], spa: true, json: { '/config.json': config } });
   }
   const remotes = Object.fromEntries(REMOTES.map(({ name }) => [name, `${url(ports[name])}/remoteEntry.js`]));
   sites.host = await serveStatic({
