@@ -13,7 +13,7 @@ module.exports = ({ dir, environment = 'jsdom' }) => ({
     // The shared package's entries, also when it imports itself by name (its entries reach the core
     // through the package name so that webpack shares one instance).
     '^@consig/shared$': path.join(sharedSrc, 'index.ts'),
-    '^@consig/shared/(contracts|query|testing)$': path.join(sharedSrc, '$1', 'index.ts'),
+    '^@consig/shared/(contracts|format|query|testing)$': path.join(sharedSrc, '$1', 'index.ts'),
     '^@consig/shared/spa$': path.join(sharedSrc, 'spa', 'index.tsx'),
   },
   setupFiles: [path.join(__dirname, 'jest-setup.js')],

@@ -1,23 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
 import { closeServer, serveStatic } from '@consig/tooling';
 import { join } from 'node:path';
-import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/product';
+import { collectPageErrors, signIn } from '../support/browser';
+import { useProductAndBrowser } from '../support/suite';
 
-let product: TestProduct;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
-  page = await (await browser.newContext()).newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const suite = useProductAndBrowser();
 
 test('with the campaigns remote down the shell and the other remotes keep working, and retry recovers it', async () => {
+  const { product, browser } = suite;
+  const page = await browser.newPage();
   const errors = collectPageErrors(page);
   await closeServer(product.sites.mf_campaigns);
   const app = product.urls.app;

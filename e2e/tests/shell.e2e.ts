@@ -1,28 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, signIn, trackReactRenderers } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/product';
+import type { BrowserContext, Page } from 'playwright-core';
+import { collectPageErrors, signIn, trackReactRenderers } from '../support/browser';
+import { useProductAndBrowser } from '../support/suite';
 
-let product: TestProduct;
-let browser: Browser;
+const suite = useProductAndBrowser();
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+// A fresh browser context per test: no token or storage carries over.
 beforeEach(async () => {
-  context = await browser.newContext();
+  context = await suite.browser.newContext();
   page = await context.newPage();
 });
 afterEach(async () => {
   await context.close();
 });
 
-const app = () => product.urls.app;
+const app = () => suite.product.urls.app;
 
 test('a wrong password shows the server text and stays on the sign-in page', async () => {
   await signIn(page, app(), 'atendente@demo.com.br', 'senha-errada');

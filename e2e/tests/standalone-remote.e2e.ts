@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/product';
+import { collectPageErrors, signIn } from '../support/browser';
+import { useProductAndBrowser } from '../support/suite';
 
-let product: TestProduct;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
-  page = await (await browser.newContext()).newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const suite = useProductAndBrowser();
 
 test('a remote runs on its own server without the host: sign-in, then its screen, also from a deep link', async () => {
+  const { product, browser } = suite;
+  const page = await browser.newPage();
   const errors = collectPageErrors(page);
   const campaigns = `http://127.0.0.1:${product.ports.mf_campaigns}`;
 

@@ -1,5 +1,5 @@
 import { hashPassword } from '../auth/password';
-import { completeCpf } from '../domain/cpf';
+import { makeCpf } from '@consig/shared/format';
 import type { Db } from './db';
 import {
   DEMO_CAMPAIGNS,
@@ -85,7 +85,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     const clients = new Map<string, { id: number; company: number; referrer: number | null }>();
     for (const [index, client] of DEMO_CLIENTS.entries()) {
       const referrer = client.referrer ? referrers.get(client.referrer)! : null;
-      const cpf = completeCpf(client.cpfBase);
+      const cpf = makeCpf(client.cpfBase);
       const id = await insertId(
         `insert into cliente (id_empresa, co_cpf, de_pessoa, dt_nascimento, de_sexo, de_mae, em_email, id_orgao, id_indicador, ts_criacao)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id_cliente as id`,

@@ -1,4 +1,4 @@
-import { Loading, type Atendente, type Campanha } from '@consig/shared';
+import { Loading, TableHead, type Atendente, type Campanha } from '@consig/shared';
 import { useApiQuery } from '@consig/shared/query';
 import { CampaignRow } from './CampaignRow';
 
@@ -28,15 +28,7 @@ export function CampaignListPage() {
         <p className="consig-empty">Nenhuma campanha cadastrada.</p>
       ) : (
         <table className="consig-table" aria-labelledby="campaigns-title">
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             {list.map((campaign) => (
               <CampaignRow key={campaign.CampanhaID} campaign={campaign} />

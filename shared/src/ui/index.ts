@@ -3,5 +3,6 @@ import './theme.css';
 export * from './DraggableToast';
 export * from './Loading';
 export * from './SignInForm';
+export * from './TableHead';
 export * from './Toasts';
 export * from './toasts';

@@ -1,3 +1,4 @@
+import { TableHead } from '@consig/shared';
 import { useId } from 'react';
 
 const COLUMNS = ['Nome', 'ADE', 'CPF', 'Status da Proposta', 'Atendente', 'Indicador', 'Valor', 'Operação'];
@@ -11,15 +12,7 @@ export function ProposalsPanel() {
       <h2 id={titleId}>Atividades recentes</h2>
       <div className="fu-proposals__scroll">
         <table className="consig-table" aria-labelledby={titleId}>
-          <thead>
-            <tr>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={COLUMNS} />
           <tbody>
             <tr>
               <td colSpan={COLUMNS.length} className="consig-empty">

@@ -1,0 +1,51 @@
+import { session } from '@consig/shared';
+import { signIn } from '@consig/shared/testing';
+import { createSpaLifecycles } from './index';
+
+// The props single-spa hands every lifecycle; an integrator's page supplies the element to mount into.
+const props = (domElement: HTMLElement) => ({ name: 'mf_example', singleSpa: {}, mountParcel: jest.fn(), domElement }) as never;
+
+function Screen() {
+  return <h2>Tela do remote</h2>;
+}
+function Broken(): never {
+  throw new Error('falhou');
+}
+
+// single-spa-react resolves mount() only after React has committed, which act() would hold back:
+// these lifecycles run as an integrator's page runs them, outside act.
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+});
+afterEach(() => session.signOut());
+
+it('mounts the screen into a page that is not the host, and unmounts it', async () => {
+  signIn();
+  const { bootstrap, mount, unmount } = createSpaLifecycles('Exemplo', Screen);
+  const element = document.body.appendChild(document.createElement('div'));
+  await bootstrap(props(element));
+  await mount(props(element));
+  expect(element.querySelector('h2')?.textContent).toBe('Tela do remote');
+  await unmount(props(element));
+  expect(element.innerHTML).toBe('');
+});
+
+it('asks for sign-in first when the page has no token', async () => {
+  const { mount, unmount } = createSpaLifecycles('Exemplo', Screen);
+  const element = document.body.appendChild(document.createElement('div'));
+  await mount(props(element));
+  expect(element.querySelector('button[type="submit"]')?.textContent).toBe('Entrar');
+  expect(element.querySelector('h2')).toBeNull();
+  await unmount(props(element));
+});
+
+it('shows a Portuguese message in its area when the screen fails to render', async () => {
+  signIn();
+  const quiet = jest.spyOn(console, 'error').mockImplementation(() => {});
+  const { mount, unmount } = createSpaLifecycles('Exemplo', Broken);
+  const element = document.body.appendChild(document.createElement('div'));
+  await mount(props(element));
+  expect(element.textContent).toBe('Não foi possível exibir o módulo Exemplo. Recarregue a página.');
+  await unmount(props(element));
+  quiet.mockRestore();
+});
