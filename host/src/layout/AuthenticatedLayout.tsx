@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { SideNav } from '../navigation/SideNav';
 import { useRealtimeSocket } from '../realtime/useRealtimeSocket';
 import { RemoteSlot } from '../remotes/RemoteSlot';
+import { useSessionEndCleanup } from '../session/useSessionEndCleanup';
 import './AuthenticatedLayout.css';
 
 /**
@@ -16,6 +17,7 @@ import './AuthenticatedLayout.css';
 export function AuthenticatedLayout() {
   const navigate = useNavigate();
   useRealtimeSocket();
+  useSessionEndCleanup();
   useBusEvent('telephony.answered@1', ({ clientId }) => navigate(`/atendimento?clientId=${clientId}`));
 
   return (

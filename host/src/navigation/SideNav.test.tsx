@@ -4,6 +4,7 @@ import { testToken } from '@consig/shared/testing';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { resetPage } from '../test/reset';
+import { useSessionEndCleanup } from '../session/useSessionEndCleanup';
 import { SideNav } from './SideNav';
 
 function CurrentPath() {
@@ -11,6 +12,12 @@ function CurrentPath() {
 }
 
 const attendant: Partial<Pessoa> = { ID_Funcao: 11, DE_Pessoa: 'Maria Souza', DE_Funcao: 'Atendente' };
+
+/** SideNav inside the session cleanup the authenticated layout runs around it. */
+function SignedInFrame() {
+  useSessionEndCleanup();
+  return <SideNav />;
+}
 
 function renderNav(path = '/dashboard', user: Partial<Pessoa> = attendant) {
   act(() => {
@@ -20,7 +27,7 @@ function renderNav(path = '/dashboard', user: Partial<Pessoa> = attendant) {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/" element={<h1>Entrar no sistema</h1>} />
-        <Route path="*" element={<SideNav />} />
+        <Route path="*" element={<SignedInFrame />} />
       </Routes>
       <CurrentPath />
     </MemoryRouter>,

@@ -34,7 +34,9 @@ export const session = {
   get: () => state,
   subscribe(listener: () => void) {
     listeners.add(listener);
-    return () => listeners.delete(listener);
+    return () => {
+      listeners.delete(listener);
+    };
   },
   /** Stores a token from POST /lnk/token; returns false when it cannot be read or has expired. */
   signIn(token: string): boolean {
