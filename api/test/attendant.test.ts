@@ -1,19 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { DEMO_CLIENTS, DEMO_LEADS, DEMO_USERS } from '../src/db/demo-data';
-import { startTestApp, type TestApp } from './harness';
+import { useSignedInDemoApp } from './harness';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestApp();
-  for (const user of DEMO_USERS) tokens[user.email] = await t.login(user.email);
-});
-afterAll(() => t.close());
-
-const get = (path: string, email: string) => t.call('GET', path, { token: tokens[email] });
-const tabular = (email: string, body: unknown) => t.call('PUT', '/atendente/tabular', { token: tokens[email], body });
+const demo = useSignedInDemoApp();
+const { get, tokens } = demo;
+const tabular = (email: string, body: unknown) => demo.app.call('PUT', '/atendente/tabular', { token: tokens[email], body });
 const idOf = async (email: string) =>
-  (await t.db.query<{ id: number }>('select id_pessoa as id from pessoa where em_email = $1', [email]))[0].id;
+  (await demo.app.db.query<{ id: number }>('select id_pessoa as id from pessoa where em_email = $1', [email]))[0].id;
 
 describe('GET /atendente/ramal', () => {
   it('gives an attendant with telephony Kamailio ephemeral credentials for their extension', async () => {
@@ -28,7 +21,7 @@ describe('GET /atendente/ramal', () => {
     const expiry = Number(body.data.User.split(':')[0]);
     expect(expiry).toBeGreaterThanOrEqual(before + 12 * 3600);
     expect(expiry).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 12 * 3600);
-    expect(body.data.Pass).toBe(createHmac('sha1', t.config.sip.secret).update(body.data.User).digest('base64'));
+    expect(body.data.Pass).toBe(createHmac('sha1', demo.app.config.sip.secret).update(body.data.User).digest('base64'));
   });
 
   it("gives each attendant their own extension", async () => {
@@ -149,7 +142,7 @@ describe('GET /atendente/lead', () => {
   it('never shows another company its leads', async () => {
     const { body } = await get('/atendente/lead', 'atendente@outra.com.br');
     expect(shape(body.data)).toEqual(expectedLeads((l) => clientName(l.cpfBase).company === 2));
-    const [{ id }] = await t.db.query<{ id: number }>("select id_cliente as id from cliente where id_empresa = 2");
+    const [{ id }] = await demo.app.db.query<{ id: number }>("select id_cliente as id from cliente where id_empresa = 2");
     expect(body.data.map((l: { ID_Cliente: number }) => l.ID_Cliente)).toEqual([id]);
   });
 });

@@ -1,16 +1,9 @@
 import { PROPOSAL_STATUSES } from '@consig/shared/contracts';
 import { DEMO_CAMPAIGNS, DEMO_PROPOSALS, DEMO_USERS } from '../src/db/demo-data';
-import { startTestApp, type TestApp } from './harness';
+import { useSignedInDemoApp } from './harness';
 
-let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await startTestApp();
-  for (const user of DEMO_USERS) tokens[user.email] = await t.login(user.email);
-});
-afterAll(() => t.close());
-
-const get = (path: string, email: string) => t.call('GET', path, { token: tokens[email] });
+const demo = useSignedInDemoApp();
+const { get, tokens } = demo;
 const companyOf = (email: string) => DEMO_USERS.find((u) => u.email === email)!.company;
 
 describe('GET /cadastro/campanhas', () => {

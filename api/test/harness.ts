@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { readEnv, resolveSecrets, type Config } from '../src/config';
 import type { Database } from '../src/db';
-import { demoUser } from '../src/db/demo-data';
+import { DEMO_USERS, demoUser } from '../src/db/demo-data';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -84,3 +84,24 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
 
 /** The `pessoa` carried in a token's middle part. */
 export const decodeToken = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+
+/**
+ * A test app with every demo user signed in, for a test file's lifetime. Inside tests: `demo.app`,
+ * `demo.tokens[email]`, and `demo.get(path, email)`, a GET with that user's token.
+ */
+export function useSignedInDemoApp() {
+  let app: TestApp;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    app = await startTestApp();
+    for (const user of DEMO_USERS) tokens[user.email] = await app.login(user.email);
+  });
+  afterAll(() => app.close());
+  return {
+    get app() {
+      return app;
+    },
+    tokens,
+    get: (path: string, email: string) => app.call('GET', path, { token: tokens[email] }),
+  };
+}
