@@ -25,7 +25,7 @@ for (const app of APPS) {
 }
 
 step('JS carregado pela página de entrada (Chromium)');
-const { startProduct, portsFromEnv } = await tooling();
+const { startProduct, portsFromEnv } = tooling();
 const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('playwright-core');
 const ports = Object.fromEntries(Object.entries(portsFromEnv()).map(([name, port]) => [name, port + 10_000]));
 const product = await startProduct({ ports, apiEnv: { DATA_DIR: join(root, '.data', 'bench-pglite'), DATABASE_URL: '' }, apiStdio: 'ignore' });

@@ -2,12 +2,16 @@
 // before anything is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pnpm } from './pnpm.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const APPS = ['host', 'mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony'];
+const requireFromRoot = createRequire(join(root, 'package.json'));
+
+// The launcher's list of remotes is the one list of apps (tooling/product.js needs only Node built-ins).
+export const APPS = ['host', ...requireFromRoot('./tooling/product.js').REMOTES.map((remote) => remote.dir)];
 
 export function step(text) {
   console.log(`\n▶ ${text}`);
@@ -24,18 +28,15 @@ export function install() {
   pnpm(['install', '--frozen-lockfile', '--reporter=append-only', '--config.confirmModulesPurge=false'], { env: { ...process.env, CI: 'true' } });
 }
 
-/** Production builds of the host and every remote, two at a time (one per core); returns seconds per app. */
+/** Production builds of the host and every remote, two at a time (one per core). */
 export function buildApps() {
   step('Construindo host e remotes (produção)');
-  const seconds = {};
   const started = Date.now();
-  pnpm(['--filter', './host', '--filter', './mf-*', '--workspace-concurrency=2', '--reporter-hide-prefix', 'run', 'build'], {
+  pnpm(['--workspace-concurrency=2', '--reporter-hide-prefix', ...APPS.flatMap((app) => ['--filter', `./${app}`]), 'run', 'build'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  seconds.all = (Date.now() - started) / 1000;
   for (const app of APPS) if (!existsSync(join(root, app, 'dist', 'index.html'))) fail(`a construção de ${app} não gerou dist/index.html`);
-  console.log(`  host e 4 remotes construídos em ${seconds.all.toFixed(1)} s`);
-  return seconds;
+  console.log(`  ${APPS.join(', ')} construídos em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Runs a command, inheriting the terminal; returns its exit status. */
@@ -43,8 +44,5 @@ export function run(command, args, options = {}) {
   return spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options }).status ?? 1;
 }
 
-/** CommonJS modules of the workspace (tooling) once installed. */
-export async function tooling() {
-  const { createRequire } = await import('node:module');
-  return createRequire(join(root, 'package.json'))('./tooling');
-}
+/** The workspace's build package (CommonJS), once installed. */
+export const tooling = () => requireFromRoot('./tooling');

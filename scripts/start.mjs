@@ -9,7 +9,7 @@ install();
 if (!process.argv.includes('--no-build')) buildApps();
 
 step('Iniciando API e aplicações');
-const { startProduct, portsFromEnv } = await tooling();
+const { startProduct, portsFromEnv } = tooling();
 const product = await startProduct({ ports: portsFromEnv(), publicHost: process.env.PUBLIC_HOST || 'localhost' });
 
 console.log(`

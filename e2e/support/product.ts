@@ -6,8 +6,6 @@ import { join } from 'node:path';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startProduct, REMOTES } = require('@consig/tooling/product') as typeof import('@consig/tooling/product');
 
-export type RemoteName = 'mf_attendance' | 'mf_campaigns' | 'mf_followup' | 'mf_telephony';
-
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

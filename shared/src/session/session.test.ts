@@ -34,3 +34,16 @@ test('the token middle part is read as UTF-8 (accented names)', () => {
   expect(decodeToken(testToken({ DE_Pessoa: 'João Araújo' }))?.pessoa.DE_Pessoa).toBe('João Araújo');
   expect(decodeToken('a.b')).toBeNull();
 });
+
+test('the session ends by itself when its token expires', () => {
+  jest.useFakeTimers();
+  try {
+    session.signIn(testToken({}, 60));
+    jest.advanceTimersByTime(59_000);
+    expect(session.get().token).not.toBeNull();
+    jest.advanceTimersByTime(2_000);
+    expect(session.get().token).toBeNull();
+  } finally {
+    jest.useRealTimers();
+  }
+});

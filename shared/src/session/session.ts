@@ -18,12 +18,26 @@ function restore(): Session {
   return { token, user: payload.pessoa, ramal: null };
 }
 
-let state: Session = restore();
+/** setTimeout fires at once above this delay (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+let state: Session = signedOut;
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
 function set(next: Session) {
+  if (next.token !== state.token) scheduleExpiry(next.token);
   state = next;
   listeners.forEach((listener) => listener());
+}
+
+/** Ends the session when its token expires, so an open tab never keeps calling the API with a dead token. */
+function scheduleExpiry(token: string | null) {
+  clearTimeout(expiryTimer);
+  const payload = token ? decodeToken(token) : null;
+  if (!payload) return;
+  const remaining = payload.exp * 1000 - Date.now();
+  if (remaining <= MAX_TIMER_MS) expiryTimer = setTimeout(() => session.signOut(), Math.max(0, remaining));
 }
 
 /**
@@ -57,3 +71,5 @@ export const session = {
 };
 
 export const useSession = () => useSyncExternalStore(session.subscribe, session.get, session.get);
+
+set(restore());
