@@ -16,6 +16,8 @@ const names = compiled.map((name) => name.replace('/', '\\/')).join('|');
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],
+  // `*.postgres.test.ts`: what only a server can show (several connections, a connection that breaks).
+  testPathIgnorePatterns: ['/node_modules/', ...(process.env.TEST_DB === 'postgres' ? [] : ['\\.postgres\\.test\\.ts$'])],
   transform: {
     '^.+\\.ts$': swc('typescript'),
     [`/node_modules/(.+/)?(${names})/.+\\.c?js$`]: swc('ecmascript'),

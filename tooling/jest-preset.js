@@ -1,4 +1,4 @@
-// One jest set-up for every browser package: @swc/jest, jsdom, CSS stubbed, TextEncoder for react-router.
+// One jest set-up for every browser package: @swc/jest, jsdom, CSS stubbed, the jsdom gaps filled once (jest-setup.js).
 const path = require('node:path');
 
 const sharedSrc = path.join(__dirname, '..', 'shared', 'src');
@@ -13,7 +13,7 @@ module.exports = ({ dir, environment = 'jsdom' }) => ({
     // The shared package's entries, also when it imports itself by name (its entries reach the core
     // through the package name so that webpack shares one instance).
     '^@consig/shared$': path.join(sharedSrc, 'index.ts'),
-    '^@consig/shared/(contracts|format|query|testing)$': path.join(sharedSrc, '$1', 'index.ts'),
+    '^@consig/shared/(contracts|credit|format|forms|query|testing)$': path.join(sharedSrc, '$1', 'index.ts'),
     '^@consig/shared/spa$': path.join(sharedSrc, 'spa', 'index.tsx'),
   },
   setupFiles: [path.join(__dirname, 'jest-setup.js')],

@@ -9,7 +9,7 @@
 -- Money is numeric(14,2), never floating point.
 
 -- ---------------------------------------------------------------------------------------------
--- Reference codes (product-spec §9, domain-rules.md): the same for every company.
+-- Reference codes (product-spec §9, docs/rules.md "Status codes"): the same for every company.
 
 create table funcao (id_funcao integer primary key, de_funcao text not null);
 insert into funcao values (11, 'Atendente'), (12, 'Supervisor'), (13, 'Gerente');

@@ -1,33 +1,46 @@
-import './http/zod-pt';
+import './http/zodPt';
 import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorResponse, type Pessoa } from '@consig/shared/contracts';
 import { attendantRoutes } from './attendant/routes';
-import { bearerAuth } from './auth/authenticate';
+import { bearerAuth, createSessionService } from './auth/authenticate';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import { campaignRoutes } from './campaigns/routes';
 import type { Config } from './config';
-import type { Db } from './db';
+import type { Db, Notifications } from './db';
 import { registerDocs } from './http/docs';
+import { corsOptions } from './http/cors';
 import { registerErrorHandlers } from './http/errors';
+import { BODY_LIMIT_BYTES } from './http/limits';
+import { loggerOptions } from './http/log';
 import { proposalRoutes } from './proposals/routes';
-import { RealtimeHub } from './realtime/hub';
+import { JobQueue, type JobQueueOptions } from './jobs';
+import { WS_MAX_MESSAGE_BYTES } from './realtime/limits';
+import { Realtime } from './realtime/realtime';
 import { realtimeRoutes, type RealtimeOptions } from './realtime/routes';
 
 export interface BuildAppOptions {
   config: Config;
-  db: Db;
+  /** Queries, and LISTEN for the realtime fan-out and the job workers. */
+  db: Db & Notifications;
   /** Defaults to pino at config.logLevel. */
   logger?: FastifyServerOptions['logger'];
   realtime?: RealtimeOptions;
+  /** Worker tuning (tests poll faster); the defaults suit production. */
+  jobs?: Omit<JobQueueOptions, 'logger'>;
 }
 
 /** The whole HTTP/WebSocket application, ready to listen (or to be injected into by tests). */
-export async function buildApp({ config, db, logger, realtime }: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: logger ?? { level: config.logLevel }, trustProxy: config.trustProxy });
+export async function buildApp({ config, db, logger, realtime, jobs }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    // Logs keep no request body, query string, header or SQL parameter (http/log.ts).
+    logger: loggerOptions(config.logLevel, logger),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
   // Routes validate requests and responses with the zod contracts (@consig/shared/contracts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -35,16 +48,22 @@ export async function buildApp({ config, db, logger, realtime }: BuildAppOptions
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('tokens', createTokenService({ secret: config.jwtSecret, ttlHours: config.jwtTtlHours }));
-  app.decorate('realtime', new RealtimeHub());
+  app.decorate('sessions', createSessionService({ tokens: app.tokens, db }));
+  app.decorate('realtime', new Realtime(db, app.log));
+  app.addHook('onReady', () => app.realtime.start());
+  app.addHook('onClose', () => app.realtime.stop());
+  // Jobs are only claimed once server.ts calls app.jobs.start(); closing waits for running handlers.
+  app.decorate('jobs', new JobQueue(db, { ...jobs, logger: app.log.child({ modulo: 'tarefas' }) }));
+  app.addHook('onClose', () => app.jobs.stop());
   // Set by the bearer hook on every protected route.
   app.decorateRequest('pessoa', null as unknown as Pessoa);
 
   // The API speaks JSON only: a text/plain body is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
   registerErrorHandlers(app);
-  await app.register(cors, { origin: config.corsOrigins });
+  await app.register(cors, corsOptions(config));
   await registerDocs(app);
-  await app.register(websocket);
+  await app.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
 
   // Public: sign-in and the socket (which authenticates with its first message).
   await app.register(authRoutes);
@@ -52,7 +71,7 @@ export async function buildApp({ config, db, logger, realtime }: BuildAppOptions
 
   // Everything else needs a bearer token.
   await app.register(async (api) => {
-    api.addHook('onRequest', bearerAuth(app.tokens));
+    api.addHook('onRequest', bearerAuth(app.sessions));
     // Documents the bearer requirement, and its 401 answer, on every route of this scope.
     api.addHook('onRoute', (route) => {
       const response = route.schema?.response as Record<string, unknown> | undefined;

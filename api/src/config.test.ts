@@ -14,6 +14,7 @@ describe('readEnv', () => {
       sip: { realm: 'localhost', wsUrl: 'ws://localhost:8089', secret: undefined },
       corsOrigins: true,
       trustProxy: false,
+      realtime: { maxSocketsPerAddress: 200, maxSocketsPerPerson: 10 },
       logLevel: 'info',
     });
   });
@@ -27,6 +28,8 @@ describe('readEnv', () => {
       CORS_ORIGINS: 'http://a.test, http://b.test',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       SIP_SECRET: 'a-very-long-secret',
+      WS_MAX_SOCKETS_PER_ADDRESS: '50',
+      WS_MAX_SOCKETS_PER_PERSON: '3',
     });
     expect(config.port).toBe(8081);
     expect(config.databaseUrl).toBe('postgres://u@h/db');
@@ -35,6 +38,7 @@ describe('readEnv', () => {
     expect(config.corsOrigins).toEqual(['http://a.test', 'http://b.test']);
     expect(config.trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
     expect(config.sip.secret).toBe('a-very-long-secret');
+    expect(config.realtime).toEqual({ maxSocketsPerAddress: 50, maxSocketsPerPerson: 3 });
   });
 
   it('refuses invalid values with a message naming the variable', () => {

@@ -24,6 +24,10 @@ const envSchema = z.object({
    * address (sign-in throttling) comes from X-Forwarded-For. Empty: use the socket's address.
    */
   TRUST_PROXY: z.string().default(''),
+  /** Realtime sockets (/ws) one client address may hold open on one API instance, signed in or not. */
+  WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
+  /** Realtime sockets one person may hold open on one API instance (one per tab). */
+  WS_MAX_SOCKETS_PER_PERSON: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -37,6 +41,7 @@ export interface EnvConfig {
   sip: { realm: string; wsUrl: string; secret?: string };
   corsOrigins: true | string[];
   trustProxy: boolean | string;
+  realtime: { maxSocketsPerAddress: number; maxSocketsPerPerson: number };
   logLevel: string;
 }
 
@@ -66,6 +71,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     sip: { realm: e.SIP_REALM, wsUrl: e.SIP_WS_URL, secret: e.SIP_SECRET },
     corsOrigins: origins.length > 0 ? origins : true,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    realtime: { maxSocketsPerAddress: e.WS_MAX_SOCKETS_PER_ADDRESS, maxSocketsPerPerson: e.WS_MAX_SOCKETS_PER_PERSON },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,8 +1,10 @@
 import type { Pessoa } from '@consig/shared/contracts';
+import type { SessionService } from './auth/authenticate';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db';
-import type { RealtimeHub } from './realtime/hub';
+import type { JobQueue } from './jobs';
+import type { Realtime } from './realtime/realtime';
 
 // What buildApp decorates the Fastify instance and the requests with.
 declare module 'fastify' {
@@ -10,10 +12,15 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     tokens: TokenService;
-    realtime: RealtimeHub;
+    /** Bearer token → the person as they are now (null when gone, inactive or moved). */
+    sessions: SessionService;
+    /** `push(ID_Pessoa, alert)` reaches that person's sockets on every API instance. */
+    realtime: Realtime;
+    /** The durable job queue: `enqueue(tx, kind, payload)`, `register(kind, handler)`. */
+    jobs: JobQueue;
   }
   interface FastifyRequest {
-    /** The signed-in person, from the bearer token; set on every protected route. */
+    /** The signed-in person as they are NOW (reloaded per request by the bearer hook); set on every protected route. */
     pessoa: Pessoa;
   }
 }

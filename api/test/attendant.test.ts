@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { DEMO_CLIENTS, DEMO_LEADS, DEMO_USERS } from '../src/db/demo-data';
+import { DEMO_CLIENTS, DEMO_LEADS, DEMO_USERS } from '../src/db/demoData';
 import { useSignedInDemoApp } from './harness';
 
 const demo = useSignedInDemoApp();
@@ -41,10 +41,12 @@ describe('GET /atendente/ramal', () => {
 
 describe('GET /atendente', () => {
   it("lists the attendants of the caller's company only, by name", async () => {
-    const company1 = [
-      { AtendenteID: await idOf('atendente@demo.com.br'), DE_Pessoa: 'Ana Paula Souza' },
-      { AtendenteID: await idOf('atendente2@demo.com.br'), DE_Pessoa: 'Bruno Henrique Lima' },
-    ];
+    const company1 = [];
+    for (const user of DEMO_USERS.filter((u) => u.company === 1 && u.role === 11)) {
+      company1.push({ AtendenteID: await idOf(user.email), DE_Pessoa: user.name });
+    }
+    company1.sort((a, b) => (a.DE_Pessoa < b.DE_Pessoa ? -1 : 1));
+    expect(company1.map((a) => a.DE_Pessoa).slice(0, 2)).toEqual(['Ana Paula Souza', 'Bruno Henrique Lima']);
     for (const email of ['atendente@demo.com.br', 'supervisor@demo.com.br', 'gerente@demo.com.br']) {
       const { status, body } = await get('/atendente', email);
       expect(status).toBe(200);
@@ -144,5 +146,39 @@ describe('GET /atendente/lead', () => {
     expect(shape(body.data)).toEqual(expectedLeads((l) => clientName(l.cpfBase).company === 2));
     const [{ id }] = await demo.app.db.query<{ id: number }>("select id_cliente as id from cliente where id_empresa = 2");
     expect(body.data.map((l: { ID_Cliente: number }) => l.ID_Cliente)).toEqual([id]);
+  });
+});
+
+describe('access to the /atendente endpoints', () => {
+  const EXPIRED = { status: 401, body: { success: false, text: 'Sessão expirada ou inválida. Entre novamente.' } };
+  const endpoints: [string, string, unknown?][] = [
+    ['GET', '/atendente/ramal'],
+    ['GET', '/atendente'],
+    ['GET', '/atendente/status'],
+    ['PUT', '/atendente/tabular', { ID_Status: 81 }],
+    ['GET', '/atendente/lead'],
+  ];
+
+  it('answers 401 without a token', async () => {
+    for (const [method, path, body] of endpoints) {
+      expect({ method, path, ...(await demo.app.call(method, path, { body })) }).toEqual({ method, path, ...EXPIRED });
+    }
+  });
+
+  it('refuses no role: each endpoint answers about the caller or lists their own company', async () => {
+    for (const [method, path, body] of endpoints) {
+      for (const email of ['atendente@demo.com.br', 'supervisor@demo.com.br', 'gerente@demo.com.br']) {
+        const { status } = await demo.app.call(method, path, { body, token: tokens[email] });
+        expect({ method, path, email, status }).toEqual({ method, path, email, status: 200 });
+      }
+    }
+  });
+
+  it("cannot pause someone else by naming another company's person in the body", async () => {
+    const other = await idOf('atendente@outra.com.br');
+    const answer = await tabular('supervisor@demo.com.br', { ID_Status: 204, ID_Pessoa: other, ID_Empresa: 2 });
+    expect(answer.body).toMatchObject({ ID_Status: 201, ID_MotivoPausa: 204 });
+    expect((await get('/atendente/status', 'atendente@outra.com.br')).body).toMatchObject({ ID_Status: 81, ID_MotivoPausa: null });
+    await tabular('supervisor@demo.com.br', { ID_Status: 81 });
   });
 });

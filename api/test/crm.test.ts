@@ -1,5 +1,5 @@
 import { PROPOSAL_STATUSES } from '@consig/shared/contracts';
-import { DEMO_CAMPAIGNS, DEMO_PROPOSALS, DEMO_USERS } from '../src/db/demo-data';
+import { DEMO_CAMPAIGNS, DEMO_PROPOSALS, DEMO_USERS } from '../src/db/demoData';
 import { useSignedInDemoApp } from './harness';
 
 const demo = useSignedInDemoApp();
@@ -95,5 +95,118 @@ describe('GET /crm/proposta/status/possiveis', () => {
       });
     }
     expect(PROPOSAL_STATUSES.map((s) => s.StatusID)).toEqual([10, 20, 30, 40, 50, 60, 90, 91]);
+  });
+});
+
+describe('GET /crm/proposta/status with DT_Inicio / DT_Fim', () => {
+  /**
+   * A third company of its own, so these proposals change no other test's counts. Each proposal has a
+   * status of its own, so the counts show exactly which ones a filter kept. São Paulo is UTC−3: the
+   * first and last instants of 10–12 March fall on other days in UTC (09:00Z… and 13 March 02:59Z).
+   */
+  const dated = [
+    { status: 40, at: '2025-03-09T23:59:59.999-03:00' }, // just before
+    { status: 10, at: '2025-03-10T00:00:00.000-03:00' }, // first instant
+    { status: 20, at: '2025-03-11T12:00:00.000-03:00' },
+    { status: 30, at: '2025-03-12T23:59:59.999-03:00' }, // last instant
+    { status: 50, at: '2025-03-13T00:00:00.000-03:00' }, // just after
+  ];
+  let attendant: string;
+  let supervisor: string;
+
+  beforeAll(async () => {
+    const { db } = demo.app;
+    await db.query("insert into empresa (id_empresa, de_empresa) values (3, 'Terceira Promotora')");
+    const addPerson = async (email: string, role: number) => {
+      const [{ id }] = await db.query<{ id: number }>(
+        `insert into pessoa (id_empresa, em_email, pw_senha, de_pessoa, id_funcao)
+         select 3, $1, pw_senha, $1, $2 from pessoa where em_email = 'atendente@demo.com.br' returning id_pessoa as id`,
+        [email, role],
+      );
+      const { body } = await demo.app.call('POST', '/lnk/token', {
+        body: { EM_Email: email, PW_Senha: 'Atendente@123' },
+        headers: { 'x-forwarded-for': '10.8.0.1' },
+      });
+      return { id, token: body.token as string };
+    };
+    const own = await addPerson('datas@terceira.com.br', 11);
+    const colleague = await addPerson('colega@terceira.com.br', 11);
+    supervisor = (await addPerson('supervisor@terceira.com.br', 12)).token;
+    attendant = own.token;
+    const [{ id: client }] = await db.query<{ id: number }>(
+      "insert into cliente (id_empresa, co_cpf, de_pessoa) values (3, '98765432100', 'Cliente Datas') returning id_cliente as id",
+    );
+    const propose = (attendantId: number, status: number, at: string) =>
+      db.query(
+        `insert into proposta (id_empresa, id_cliente, id_tipo_credito, id_banco, id_atendente, id_status, co_ade,
+                               dt_digitacao, nu_parcelas, vl_parcela, vl_bruto, vl_liquido)
+         values (3, $1, 1, 318, $2, $3, $4, $5, 84, 100, 5000, 5000)`,
+        [client, attendantId, status, `T3-${status}-${attendantId}`, at],
+      );
+    for (const { status, at } of dated) await propose(own.id, status, at);
+    await propose(colleague.id, 60, '2025-03-11T09:00:00.000-03:00'); // in range, but not the attendant's
+  });
+
+  /** The statuses whose count is 1, all others being 0. */
+  const counted = async (token: string, query: string) => {
+    const { status, body } = await demo.app.call('GET', `/crm/proposta/status${query}`, { token });
+    expect(status).toBe(200);
+    expect(body.data.map((s: { ID_Status: number }) => s.ID_Status)).toEqual(PROPOSAL_STATUSES.map((s) => s.StatusID));
+    expect(body.data.every((s: { NU_Quantidade: number }) => s.NU_Quantidade <= 1)).toBe(true);
+    return body.data.filter((s: { NU_Quantidade: number }) => s.NU_Quantidade === 1).map((s: { ID_Status: number }) => s.ID_Status);
+  };
+
+  it('counts the proposals typed on those days in São Paulo, both bounds inclusive', async () => {
+    expect(await counted(attendant, '?DT_Inicio=20250310&DT_Fim=20250312')).toEqual([10, 20, 30]);
+    expect(await counted(attendant, '?DT_Inicio=20250310&DT_Fim=20250310')).toEqual([10]);
+    expect(await counted(attendant, '?DT_Inicio=20250313&DT_Fim=20250313')).toEqual([50]);
+    expect(await counted(attendant, '?DT_Inicio=20250309&DT_Fim=20250309')).toEqual([40]);
+  });
+
+  it('leaves a range open on the side whose bound is missing', async () => {
+    expect(await counted(attendant, '')).toEqual([10, 20, 30, 40, 50]);
+    expect(await counted(attendant, '?DT_Inicio=20250310')).toEqual([10, 20, 30, 50]);
+    expect(await counted(attendant, '?DT_Fim=20250312')).toEqual([10, 20, 30, 40]);
+  });
+
+  it("keeps role and company scoping: the supervisor adds the colleague's, company 1 sees none", async () => {
+    expect(await counted(supervisor, '?DT_Inicio=20250310&DT_Fim=20250312')).toEqual([10, 20, 30, 60]);
+    for (const email of ['gerente@demo.com.br', 'atendente@outra.com.br']) {
+      expect(await counted(tokens[email], '?DT_Inicio=20250309&DT_Fim=20250313')).toEqual([]);
+    }
+  });
+
+  it('refuses dates that are not YYYYMMDD calendar days, or an end before the start, with 400', async () => {
+    const bad = async (query: string, text: string) =>
+      expect(await demo.app.call('GET', `/crm/proposta/status${query}`, { token: attendant })).toEqual({
+        status: 400,
+        body: { success: false, text },
+      });
+    await bad('?DT_Inicio=2025-03-10', 'DT_Inicio: Data inválida (use AAAAMMDD).');
+    await bad('?DT_Inicio=10032025x', 'DT_Inicio: Data inválida (use AAAAMMDD).');
+    await bad('?DT_Fim=', 'DT_Fim: Data inválida (use AAAAMMDD).');
+    await bad('?DT_Fim=20250230', 'DT_Fim: Data inexistente.');
+    await bad('?DT_Inicio=20251301', 'DT_Inicio: Data inexistente.');
+    await bad('?DT_Inicio=20250312&DT_Fim=20250310', 'DT_Fim: A data final não pode ser anterior à inicial.');
+  });
+});
+
+describe('access to the /cadastro/campanhas and /crm/proposta endpoints', () => {
+  const EXPIRED = { status: 401, body: { success: false, text: 'Sessão expirada ou inválida. Entre novamente.' } };
+  const paths = ['/cadastro/campanhas', '/crm/proposta/status', '/crm/proposta/status?DT_Inicio=20250101', '/crm/proposta/status/possiveis'];
+
+  it('answers 401 without a token (before looking at the query)', async () => {
+    for (const path of [...paths, '/crm/proposta/status?DT_Inicio=nao-e-data']) {
+      expect({ path, ...(await demo.app.call('GET', path)) }).toEqual({ path, ...EXPIRED });
+    }
+  });
+
+  it('refuses no role of the company (an attendant reads the campaign list and their own counts)', async () => {
+    for (const path of paths) {
+      for (const email of ['atendente@demo.com.br', 'supervisor@demo.com.br', 'gerente@demo.com.br']) {
+        const { status } = await get(path, email);
+        expect({ path, email, status }).toEqual({ path, email, status: 200 });
+      }
+    }
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { readEnv, resolveSecrets, type Config } from '../src/config';
 import type { Database } from '../src/db';
-import { DEMO_USERS, demoUser } from '../src/db/demo-data';
+import { DEMO_USERS, demoUser } from '../src/db/demoData';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -19,6 +19,9 @@ export interface TestApp {
     method: string,
     path: string,
     options?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    // The answer's JSON: each test asserts the shape it expects (toEqual/toMatchObject), which is the
+    // check; typing it per route would repeat the contracts in every test.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
   ): Promise<{ status: number; body: any }>;
   /** Signs a demo user in (by e-mail) and returns the token. */
   login(email: string): Promise<string>;
@@ -28,6 +31,11 @@ export interface TestApp {
 export interface StartOptions extends Partial<Pick<BuildAppOptions, 'logger' | 'realtime'>> {
   /** Registers extra, test-only routes before the app starts listening. */
   extend?(app: FastifyInstance): void;
+  /**
+   * Starts a second API instance on that app's database, through a connection of its own
+   * (PostgreSQL; PGlite has one). Closing it closes that connection and leaves the database.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
 /**
@@ -36,8 +44,9 @@ export interface StartOptions extends Partial<Pick<BuildAppOptions, 'logger' | '
  * per-address throttling of one test does not leak into the next.
  */
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const { db } = database;
+  const joined = options.sameDatabaseAs;
+  const database = joined ? joined.database : await createTestDatabase();
+  const db = joined ? await database.connectAgain() : database.db;
   await migrate(db);
   await seedDemoData(db);
   const config = await resolveSecrets(readEnv({ TRUST_PROXY: 'true', LOG_LEVEL: 'silent' }), db);
@@ -77,7 +86,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     },
     async close() {
       await app.close();
-      await database.drop();
+      await (joined ? db.close() : database.drop());
     },
   };
 }

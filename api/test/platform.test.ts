@@ -1,11 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { readEnv, resolveSecrets } from '../src/config';
+import { buildApp } from '../src/app';
 import type { Db } from '../src/db';
-import { DEMO_USERS } from '../src/db/demo-data';
+import { DEMO_USERS } from '../src/db/demoData';
 import { MIGRATIONS_DIR, migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed';
-import { createTestDatabase } from './database';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -13,7 +12,7 @@ const logLines: string[] = [];
 beforeAll(async () => {
   t = await startTestApp({
     logger: {
-      level: 'error',
+      level: 'info',
       stream: new Writable({
         write(chunk, _encoding, done) {
           logLines.push(chunk.toString());
@@ -25,6 +24,11 @@ beforeAll(async () => {
       // Test-only route: an unexpected failure deep inside a handler.
       app.get('/teste/falha', { schema: { hide: true } }, async () => {
         throw new Error('detalhe interno: senha do banco em /etc/segredo');
+      });
+      // Test-only route: a query that fails on a value from the request body.
+      app.post('/teste/falha-sql', { schema: { hide: true } }, async (request) => {
+        await app.db.query('select $1::int as numero', [(request.body as { valor: string }).valor]);
+        return { success: true, text: 'inalcançável' };
       });
     },
   });
@@ -90,13 +94,154 @@ describe('OpenAPI', () => {
 });
 
 describe('CORS', () => {
-  it('allows any origin by default (bearer tokens, no cookies)', async () => {
-    const response = await fetch(`${t.url}/atendente`, {
+  const preflight = (path: string, origin: string, method: string) =>
+    fetch(`${t.url}${path}`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:8080', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' },
     });
+
+  it('allows any origin by default (bearer tokens, no cookies)', async () => {
+    const response = await preflight('/atendente', 'http://localhost:8080', 'GET');
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:8080');
+  });
+
+  it('lets a browser send the PUTs and DELETEs of the API', async () => {
+    for (const [path, method] of [
+      ['/atendente/tabular', 'PUT'],
+      ['/cadastro/campanha/7', 'DELETE'],
+    ]) {
+      const response = await preflight(path, 'http://localhost:8080', method);
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-methods')?.split(/,\s*/)).toContain(method);
+    }
+  });
+
+  describe('with CORS_ORIGINS set', () => {
+    let app: Awaited<ReturnType<typeof buildApp>>;
+    let url: string;
+    beforeAll(async () => {
+      app = await buildApp({ config: { ...t.config, corsOrigins: ['http://crm.exemplo.com.br'] }, db: t.db, logger: false });
+      url = await app.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(() => app.close());
+    const preflightTo = (path: string, origin: string, method: string) =>
+      fetch(`${url}${path}`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'authorization,content-type' },
+      });
+
+    it('allows PUT and DELETE from a configured origin', async () => {
+      for (const [path, method] of [
+        ['/atendente/tabular', 'PUT'],
+        ['/cadastro/campanha/7', 'DELETE'],
+      ]) {
+        const response = await preflightTo(path, 'http://crm.exemplo.com.br', method);
+        expect(response.status).toBe(204);
+        expect(response.headers.get('access-control-allow-origin')).toBe('http://crm.exemplo.com.br');
+        expect(response.headers.get('access-control-allow-methods')?.split(/,\s*/)).toContain(method);
+      }
+    });
+
+    it('refuses any other origin', async () => {
+      for (const method of ['PUT', 'DELETE', 'GET']) {
+        const response = await preflightTo('/atendente/tabular', 'http://malicioso.exemplo.com', method);
+        expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      }
+    });
+  });
+});
+
+describe('bounded inputs', () => {
+  it('answers a body over 128 KB with 413 and a Portuguese text', async () => {
+    const big = await t.call('POST', '/lnk/token', { body: { EM_Email: 'a@demo.com.br', PW_Senha: 'x'.repeat(132_000) } });
+    expect(big).toEqual({ status: 413, body: { success: false, text: 'Requisição grande demais: o limite é de 128 KB.' } });
+    // A body just under the limit reaches validation.
+    const under = await t.call('POST', '/lnk/token', { body: { EM_Email: 'a@demo.com.br', PW_Senha: 'x'.repeat(130_000) } });
+    expect(under).toEqual({ status: 400, body: { success: false, text: 'PW_Senha: Use no máximo 128 caracteres.' } });
+  });
+
+  it('takes only JSON integers as codes: no hexadecimal, arrays, exponents or strings', async () => {
+    const token = await t.login('atendente@demo.com.br');
+    const tabular = (ID_Status: unknown) => t.call('PUT', '/atendente/tabular', { token, body: { ID_Status } });
+    for (const value of ['0x51', [81], ' 8.1e1 ', '81', 81.5, true, null, '']) {
+      expect({ value, status: (await tabular(value)).status }).toEqual({ value, status: 400 });
+    }
+    expect((await tabular(81)).status).toBe(200);
+  });
+
+  it('bounds every string a request can carry, on every route (OpenAPI)', async () => {
+    const { body: doc } = await t.call('GET', '/docs/json');
+    const unbounded: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (!node || typeof node !== 'object') return;
+      if (Array.isArray(node)) return node.forEach((item, i) => walk(item, `${where}[${i}]`));
+      const schema = node as Record<string, unknown>;
+      if (typeof schema.$ref === 'string') {
+        return walk(doc.components?.schemas?.[schema.$ref.split('/').pop()!], `${where}→${schema.$ref}`);
+      }
+      const types = ([] as unknown[]).concat(schema.type);
+      const bounded = schema.maxLength !== undefined || schema.enum !== undefined || schema.const !== undefined;
+      if (types.includes('string') && !bounded) unbounded.push(where);
+      for (const [key, child] of Object.entries(schema)) {
+        if (key === 'properties' || key === 'patternProperties') {
+          for (const [name, property] of Object.entries(child as object)) walk(property, `${where}.${name}`);
+        } else if (['items', 'prefixItems', 'additionalProperties', 'anyOf', 'oneOf', 'allOf', 'not'].includes(key)) {
+          walk(child, where);
+        }
+      }
+    };
+    type Operation = { requestBody?: { content: Record<string, { schema: unknown }> }; parameters?: { in: string; name: string; schema: unknown }[] };
+    let requestSchemas = 0;
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        for (const [type, content] of Object.entries(op.requestBody?.content ?? {})) {
+          requestSchemas += 1;
+          walk(content.schema, `${method.toUpperCase()} ${path} ${type}`);
+        }
+        for (const parameter of op.parameters ?? []) {
+          requestSchemas += 1;
+          walk(parameter.schema, `${method.toUpperCase()} ${path} ${parameter.in}:${parameter.name}`);
+        }
+      }
+    }
+    expect(requestSchemas).toBeGreaterThan(0);
+    expect(unbounded).toEqual([]);
+  });
+});
+
+describe('logs', () => {
+  const MARKER = 'MARCADOR-7f3a9c';
+  const entries = () => logLines.map((line) => JSON.parse(line));
+  beforeEach(() => {
+    logLines.length = 0;
+  });
+
+  it('record a failing query usefully, without its parameters', async () => {
+    expect((await t.call('POST', '/teste/falha-sql', { body: { valor: MARKER } })).status).toBe(500);
+    expect(logLines.join('')).not.toContain(MARKER);
+    const failure = entries().find((entry) => entry.err);
+    expect(failure).toMatchObject({ level: 50, err: { code: '22P02', message: expect.stringContaining('invalid input syntax for type integer') } });
+    expect(failure.req).toMatchObject({ method: 'POST', url: '/teste/falha-sql' });
+  });
+
+  it('record refused requests usefully, without the body, the query string or the token', async () => {
+    const token = await t.login('gerente@demo.com.br');
+    const malformed = await fetch(`${t.url}/lnk/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"EM_Email": "${MARKER}`,
+    });
+    expect(malformed.status).toBe(400);
+    expect((await t.call('POST', '/lnk/token', { body: { EM_Email: MARKER, PW_Senha: MARKER } })).status).toBe(400);
+    expect((await t.call('GET', `/atendente?cpf=${MARKER}`, { token })).status).toBe(200);
+
+    const logged = logLines.join('');
+    expect(logged).not.toContain(MARKER);
+    expect(logged).not.toContain(token);
+    const refusals = entries().filter((entry) => entry.statusCode === 400 && entry.text);
+    expect(refusals.map((entry) => entry.text)).toEqual(['Requisição inválida: o corpo não é um JSON válido.', 'EM_Email: Email inválido.']);
+    expect(refusals[0].req).toMatchObject({ method: 'POST', url: '/lnk/token' });
   });
 });
 
@@ -140,31 +285,8 @@ describe('migrations, demo data and secrets', () => {
     expect({ migrations: await count('schema_migrations'), people: await count('pessoa'), proposals: await count('proposta') }).toEqual(before);
   });
 
-  it('are applied once when two instances start together on an empty database', async () => {
-    const fresh = await createTestDatabase();
-    try {
-      const other = await fresh.connectAgain();
-      const applied = await Promise.all([migrate(fresh.db), migrate(other)]);
-      expect(applied.flat().sort()).toEqual(migrationFiles.sort());
-      const seeded = await Promise.all([seedDemoData(fresh.db), seedDemoData(other)]);
-      expect(seeded.filter(Boolean)).toHaveLength(1);
-      const [{ n }] = await fresh.db.query<{ n: number }>('select count(*)::int as n from pessoa');
-      expect(n).toBe(DEMO_USERS.length);
-
-      const env = readEnv({});
-      const [a, b] = await Promise.all([resolveSecrets(env, fresh.db), resolveSecrets(env, other)]);
-      expect(a.jwtSecret).toBe(b.jwtSecret);
-      expect(a.sip.secret).toBe(b.sip.secret);
-      expect(a.jwtSecret).toHaveLength(43);
-      expect(a.jwtSecret).not.toBe(a.sip.secret);
-      const given = await resolveSecrets(readEnv({ JWT_SECRET: 'segredo-do-ambiente-123' }), fresh.db);
-      expect(given.jwtSecret).toBe('segredo-do-ambiente-123');
-      expect(given.sip.secret).toBe(a.sip.secret);
-    } finally {
-      await fresh.drop();
-    }
-  });
-
+  // Two instances starting together on one empty server: test/instances.postgres.test.ts (PGlite has one
+  // process per data folder, which src/db/dataDirLock.ts enforces).
   it('store passwords as scrypt hashes only', async () => {
     const rows = await t.db.query<{ pw_senha: string }>('select pw_senha from pessoa');
     for (const { pw_senha } of rows) {

@@ -1,41 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ATTENDANT_STATUS,
-  ROLE,
   attendantStatusResponse,
   atendentesResponse,
   leadsResponse,
   ramalResponse,
   tabularRequest,
   type AttendantStatusResponse,
-  type Lead,
-  type Pessoa,
 } from '@consig/shared/contracts';
-import type { Db } from '../db';
+import type { FastifyRequest } from 'fastify';
+import { ownRowsOnly } from '../auth/roles';
+import { companyScope } from '../auth/scope';
 import { ApiError, TEXT } from '../http/errors';
+import { createAttendantRepository, type AttendantStatus } from './attendant.repository';
 import { ephemeralCredentials } from './sip';
 
 const tags = ['Atendente'];
 
-type StatusRow = { ID_Status: number; ID_MotivoPausa: number | null; DE_MotivoPausa: string | null };
+const attendants = (request: FastifyRequest) => createAttendantRepository(companyScope(request));
 
-async function statusOf(db: Db, pessoa: Pessoa): Promise<StatusRow> {
-  const [row] = await db.query<StatusRow>(
-    `select p.id_status as "ID_Status", p.id_motivo_pausa as "ID_MotivoPausa", m.de_motivo_pausa as "DE_MotivoPausa"
-       from pessoa p left join motivo_pausa m on m.id_motivo_pausa = p.id_motivo_pausa
-      where p.id_pessoa = $1 and p.id_empresa = $2`,
-    [pessoa.ID_Pessoa, pessoa.ID_Empresa],
-  );
-  // A valid token of a person removed since: the session is no longer valid.
+function statusAnswer(row: AttendantStatus | undefined): AttendantStatusResponse {
+  // The bearer hook has just found the person; gone now means removed in between: the session ended.
   if (!row) throw new ApiError(401, TEXT.unauthorized);
-  return row;
-}
-
-function statusAnswer(row: StatusRow): AttendantStatusResponse {
   const text = row.DE_MotivoPausa ? `Pausa registrada: ${row.DE_MotivoPausa}.` : 'Você está disponível.';
   return { success: true, text, ID_Status: row.ID_Status, ID_MotivoPausa: row.ID_MotivoPausa };
 }
 
+// Every role of the company may use these: each answers about the caller or lists the caller's company.
 export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/atendente/ramal',
@@ -47,10 +37,7 @@ export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await app.db.query<{ nu_ramal: string | null; sn_telefonia: number }>(
-        'select nu_ramal, sn_telefonia from pessoa where id_pessoa = $1 and id_empresa = $2',
-        [request.pessoa.ID_Pessoa, request.pessoa.ID_Empresa],
-      );
+      const row = await attendants(request).extensionOf(request.pessoa.ID_Pessoa);
       if (!row || row.sn_telefonia !== 1 || !row.nu_ramal) {
         return { sucess: false, text: 'Usuário não tem ramal.', data: null };
       }
@@ -62,12 +49,7 @@ export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
     '/atendente',
     { schema: { tags, summary: 'Atendentes da empresa do usuário, por nome.', response: { 200: atendentesResponse } } },
     async (request) => {
-      const data = await app.db.query<{ AtendenteID: number; DE_Pessoa: string }>(
-        `select id_pessoa as "AtendenteID", de_pessoa as "DE_Pessoa"
-           from pessoa where id_empresa = $1 and id_funcao = $2
-          order by de_pessoa, id_pessoa`,
-        [request.pessoa.ID_Empresa, ROLE.ATENDENTE],
-      );
+      const data = await attendants(request).listAttendants();
       return { success: true, text: `${data.length} atendente(s).`, data };
     },
   );
@@ -81,7 +63,7 @@ export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attendantStatusResponse },
       },
     },
-    async (request) => statusAnswer(await statusOf(app.db, request.pessoa)),
+    async (request) => statusAnswer(await attendants(request).statusOf(request.pessoa.ID_Pessoa)),
   );
 
   app.put(
@@ -95,14 +77,9 @@ export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const reason = request.body.ID_Status;
-      const available = reason === ATTENDANT_STATUS.AVAILABLE;
-      await app.db.query(
-        `update pessoa set id_status = $1, id_motivo_pausa = $2, ts_status = now()
-          where id_pessoa = $3 and id_empresa = $4`,
-        [available ? ATTENDANT_STATUS.AVAILABLE : ATTENDANT_STATUS.PAUSED, available ? null : reason, request.pessoa.ID_Pessoa, request.pessoa.ID_Empresa],
-      );
-      return statusAnswer(await statusOf(app.db, request.pessoa));
+      const repository = attendants(request);
+      await repository.setStatus(request.pessoa.ID_Pessoa, request.body.ID_Status);
+      return statusAnswer(await repository.statusOf(request.pessoa.ID_Pessoa));
     },
   );
 
@@ -116,20 +93,7 @@ export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { ID_Empresa, ID_Funcao, ID_Pessoa } = request.pessoa;
-      const data = await app.db.query<Lead>(
-        `select l.id_cliente as "ID_Cliente", c.de_pessoa as "DE_Pessoa", t.de_tipo_credito as "DE_Tipo",
-                s.de_status as "DE_Status", a.de_pessoa as "DE_Atendente", i.de_indicador as "DE_Indicacao"
-           from lead l
-           join cliente c on c.id_empresa = l.id_empresa and c.id_cliente = l.id_cliente
-           join pessoa a on a.id_empresa = l.id_empresa and a.id_pessoa = l.id_atendente
-           join tipo_credito t on t.id_tipo_credito = l.id_tipo_credito
-           join status_lead s on s.id_status = l.id_status
-           left join indicador i on i.id_empresa = c.id_empresa and i.id_indicador = c.id_indicador
-          where l.id_empresa = $1 and ($2::int is null or l.id_atendente = $2)
-          order by l.ts_criacao desc, l.id_lead desc`,
-        [ID_Empresa, ID_Funcao === ROLE.ATENDENTE ? ID_Pessoa : null],
-      );
+      const data = await attendants(request).listLeads({ attendantId: ownRowsOnly(request.pessoa) });
       return { success: true, text: data.length ? `${data.length} lead(s).` : 'Sem leads no momento.', data };
     },
   );

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ROLE } from '@consig/shared/contracts';
 import { ApiError } from '../http/errors';
-import { requireRole } from './roles';
+import { ownRowsOnly, requireRole } from './roles';
 
 const requestAs = (ID_Funcao: number) =>
   ({
@@ -21,5 +21,13 @@ describe('requireRole', () => {
     await expect(refusal).rejects.toBeInstanceOf(ApiError);
     await expect(refusal).rejects.toMatchObject({ statusCode: 403, message: 'Você não tem permissão para esta ação.' });
     await expect(requireRole(ROLE.GERENTE)(requestAs(12))).rejects.toMatchObject({ statusCode: 403 });
+  });
+});
+
+describe('ownRowsOnly', () => {
+  it("limits an attendant to their own rows and lets supervisors and managers see the company's", () => {
+    expect(ownRowsOnly(requestAs(11).pessoa)).toBe(1);
+    expect(ownRowsOnly(requestAs(12).pessoa)).toBeNull();
+    expect(ownRowsOnly(requestAs(13).pessoa)).toBeNull();
   });
 });

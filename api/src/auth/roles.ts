@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { RoleId } from '@consig/shared/contracts';
+import { ROLE, type Pessoa, type RoleId } from '@consig/shared/contracts';
 import { ApiError, TEXT } from '../http/errors';
 
 /** preHandler hook: the signed-in person must hold one of `roles` (ID_Funcao), else 403. */
@@ -7,4 +7,13 @@ export function requireRole(...roles: RoleId[]) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!(roles as number[]).includes(request.pessoa.ID_Funcao)) throw new ApiError(403, TEXT.forbidden);
   };
+}
+
+/**
+ * Whose leads and proposals a person sees (docs/rules.md "Roles"): an attendant only their own (their
+ * id), supervisors and managers the whole company (null). `pessoa` is the CURRENT person (the bearer
+ * hook reloads it per request), so a demotion narrows the view at once.
+ */
+export function ownRowsOnly(pessoa: Pessoa): number | null {
+  return pessoa.ID_Funcao === ROLE.ATENDENTE ? pessoa.ID_Pessoa : null;
 }

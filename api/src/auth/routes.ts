@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, loginRequest, loginResponse, type Pessoa } from '@consig/shared/contracts';
 import { dummyHash, verifyPassword } from './password';
-import { THROTTLED_TEXT, clearFailures, isThrottled, recordFailure } from './throttle';
+import { addressKey, recordSuccess, reserveAttempt, throttledText } from './throttle';
 
 const INVALID_CREDENTIALS = 'E-mail ou senha inválidos.';
 
@@ -14,29 +14,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Autenticação'],
         summary: 'Entrar com e-mail e senha; devolve o token (JWT) a enviar como Bearer.',
+        description:
+          'Tentativas demais (por e-mail e endereço, com esperas crescentes, e tetos por e-mail e por endereço) ' +
+          'recebem 429 com o tempo de espera no texto e no cabeçalho Retry-After (segundos).',
         body: loginRequest,
         response: { 200: loginResponse, 401: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
       const email = request.body.EM_Email.toLowerCase();
-      if (await isThrottled(app.db, email, request.ip)) {
-        return reply.code(429).send({ success: false, text: THROTTLED_TEXT });
+      const address = addressKey(request.ip);
+      // Reserved before the password is checked, so parallel guesses cannot outrun the count.
+      const verdict = await reserveAttempt(app.db, email, address);
+      if (!verdict.allowed) {
+        return reply
+          .code(429)
+          .header('retry-after', String(verdict.retryAfterSeconds))
+          .send({ success: false, text: throttledText(verdict.retryAfterSeconds) });
       }
       const [person] = await app.db.query<Pessoa & { pw_senha: string }>(
         `select p.id_pessoa as "ID_Pessoa", p.id_funcao as "ID_Funcao", p.de_pessoa as "DE_Pessoa",
                 f.de_funcao as "DE_Funcao", p.sn_telefonia as "SN_Telefonia", p.id_empresa as "ID_Empresa", p.pw_senha
            from pessoa p join funcao f on f.id_funcao = p.id_funcao
-          where lower(p.em_email) = $1`,
+          where lower(p.em_email) = $1 and p.sn_ativo = 1`,
         [email],
       );
       // An unknown e-mail costs the same scrypt work as a wrong password: no timing difference.
       const valid = await verifyPassword(request.body.PW_Senha, person?.pw_senha ?? (await dummyHash()));
-      if (!person || !valid) {
-        await recordFailure(app.db, email, request.ip);
-        return reply.code(401).send({ success: false, text: INVALID_CREDENTIALS });
-      }
-      await clearFailures(app.db, email);
+      // A failure is already recorded: the reservation stays.
+      if (!person || !valid) return reply.code(401).send({ success: false, text: INVALID_CREDENTIALS });
+      await recordSuccess(app.db, email, address);
       const { pw_senha: _hash, ...pessoa } = person;
       return { success: true, text: 'Login realizado com sucesso.', token: app.tokens.sign(pessoa) };
     },

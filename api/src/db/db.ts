@@ -15,7 +15,30 @@ export interface Db {
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
 }
 
-/** An open database: a `Db` that can be closed. */
-export interface Database extends Db {
+/** Stops one `listen` subscription. */
+export type Unlisten = () => Promise<void>;
+
+/**
+ * PostgreSQL LISTEN/NOTIFY. Anyone sends with `select pg_notify(channel, payload)` through any `Db`
+ * (inside a transaction it is delivered at COMMIT, and not at all on rollback); payloads must stay
+ * under 8000 bytes. Notifications sent while a listening connection is down are lost, so listeners
+ * use them to react sooner, never as the only copy of anything.
+ */
+export interface Notifications {
+  /**
+   * Calls `onPayload` with every notification on `channel` (lower-case letters, digits, `_`) until
+   * the returned function is called. PGlite: in-process. PostgreSQL: one dedicated connection per
+   * `Database` that reconnects by itself and listens again.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+}
+
+/** An open database: a `Db` that can listen and be closed. */
+export interface Database extends Db, Notifications {
   close(): Promise<void>;
+}
+
+/** Channel names are interpolated into LISTEN, so only plain identifiers are accepted. */
+export function assertChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid notification channel: ${channel}`);
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Database, Db } from './db';
+import { assertChannel, type Database, type Db } from './db';
 
 type PgliteHandle = Pick<Transaction, 'query' | 'exec'>;
 
@@ -21,6 +21,16 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const txDb = (tx: Transaction): Db => wrap(tx, (fn) => fn(txDb(tx)));
   return {
     ...wrap(pg, (fn) => pg.transaction((tx) => fn(txDb(tx)))),
+    // One process, one connection: LISTEN and NOTIFY happen in-process, through the same code path
+    // as on a server.
+    async listen(channel, onPayload) {
+      assertChannel(channel);
+      const unlisten = await pg.listen(channel, onPayload);
+      // After close there is nothing left to unsubscribe from.
+      return async () => {
+        if (!pg.closed) await unlisten();
+      };
+    },
     close: () => pg.close(),
   };
 }

@@ -1,5 +1,6 @@
 import { Pool, type PoolClient } from 'pg';
 import type { Database, Db } from './db';
+import { PostgresListener } from './postgresListener';
 
 function clientDb(client: PoolClient): Db {
   const db: Db = {
@@ -17,6 +18,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', (err) => console.error('PostgreSQL: conexão ociosa falhou:', err.message));
   await pool.query('select 1'); // fail at start-up, not on the first request
+  const listener = new PostgresListener(connectionString);
+  let closing: Promise<void> | undefined;
   return {
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
     exec: async (sql) => {
@@ -37,6 +40,11 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    // Idempotent: tests close a second instance's connection and then drop the database.
+    close() {
+      closing ??= listener.close().then(() => pool.end());
+      return closing;
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { hashPassword } from '../auth/password';
+import { centsToDecimalText, grossFor, percentRate, toCents, type Rate } from '@consig/shared/credit';
 import { makeCpf } from '@consig/shared/format';
 import type { Db } from './db';
 import {
@@ -10,39 +11,35 @@ import {
   DEMO_REFERRERS,
   DEMO_USERS,
   type DemoClient,
-} from './demo-data';
+} from './demoData';
 
 /** Advisory lock key, so two instances starting on an empty server seed it once. */
 const SEED_LOCK = 7_215_002;
 
 const DAY_MS = 86_400_000;
-const MONTHLY_RATE: Record<number, number> = { 1: 0.018, 2: 0.0185, 5: 0.034 };
+/** Demo monthly rates per credit type, exact (percent texts), within the INSS caps in force. */
+const MONTHLY_RATE: Record<number, Rate> = { 1: percentRate('1.80'), 2: percentRate('1.85'), 5: percentRate('3.40') };
 
 /** Cents → the text PostgreSQL reads into numeric(14,2), so no binary float reaches the database. */
-const money = (cents: number) => (cents / 100).toFixed(2);
-
-/** Price table present value of `n` instalments of `installment` reais at monthly rate `i`, in cents. */
-function presentValueCents(installment: number, i: number, n: number): number {
-  return Math.round(((installment * (1 - (1 + i) ** -n)) / i) * 100);
-}
+const money = centsToDecimalText;
 
 /** One operation card per product the client's agency offers, with demo figures. */
 function operationsOf(client: DemoClient) {
-  const base = Math.round(client.income * 100);
+  const base = toCents(client.income);
   if (client.agency === 4) {
     const margin = Math.round(base * 0.35);
-    const gross = presentValueCents(margin / 100, MONTHLY_RATE[1], 84);
+    const gross = grossFor({ installment: margin, rate: MONTHLY_RATE[1], term: 84 });
     return [{ type: 1, bank: 318, term: 84, base, margin, card: Math.round(base * 0.05), installment: margin, gross }];
   }
   // FGTS: figures arrive after the balance check; private credit: 30% of income over 24 months.
   const installment = Math.round(base * 0.3);
   return [
     { type: 4, bank: 336, term: 5, base: 0, margin: 0, card: 0, installment: 0, gross: 0 },
-    { type: 5, bank: 341, term: 24, base, margin: 0, card: 0, installment, gross: presentValueCents(installment / 100, MONTHLY_RATE[5], 24) },
+    { type: 5, bank: 341, term: 24, base, margin: 0, card: 0, installment, gross: grossFor({ installment, rate: MONTHLY_RATE[5], term: 24 }) },
   ];
 }
 
-/** Inserts the demo data of demo-data.ts when the database has no company yet. True when it seeded. */
+/** Inserts the demo data of demoData.ts when the database has no company yet. True when it seeded. */
 export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
   const [{ empty }] = await db.query<{ empty: boolean }>('select not exists (select 1 from empresa) as empty');
   if (!empty) return false;
@@ -162,7 +159,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       // FGTS anticipations have no instalment: demo gross of R$ 300 per anticipated year, 20% discounted.
       const gross =
         proposal.installment > 0
-          ? presentValueCents(proposal.installment, MONTHLY_RATE[proposal.creditType], proposal.term)
+          ? grossFor({ installment: toCents(proposal.installment), rate: MONTHLY_RATE[proposal.creditType], term: proposal.term })
           : proposal.term * 30_000;
       const net = proposal.installment > 0 ? gross : Math.round(gross * 0.8);
       await tx.query(
@@ -181,7 +178,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           at(proposal.daysAgo, index * 7),
           proposal.table,
           proposal.term,
-          money(Math.round(proposal.installment * 100)),
+          money(toCents(proposal.installment)),
           money(gross),
           money(net),
           proposal.api ?? 0,

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BODY_LIMIT_BYTES, formatLimit } from './limits';
 
 /** The fixed Portuguese texts of error answers (envelope `{ success: false, text }`). */
 export const TEXT = {
@@ -15,7 +16,6 @@ const CLIENT_ERROR_TEXT: Record<number, string> = {
   400: 'Requisição inválida: o corpo não é um JSON válido.',
   404: TEXT.notFound,
   405: 'Método não permitido.',
-  413: 'Requisição grande demais.',
   415: 'Tipo de conteúdo não suportado: envie JSON.',
 };
 
@@ -41,20 +41,31 @@ export function validationText(issues: Issue[]): string {
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ success: false, text: validationText(error.validation) });
+    const known = knownError(error, request);
+    if (known) {
+      // Logged with the answer's text, never the error's message: a JSON parse error quotes the body.
+      const entry = { req: request, statusCode: known.status, code: error.code, text: known.text };
+      if (known.status >= 500) request.log.error(entry, 'erro ao atender a requisição');
+      else request.log.info(entry, 'requisição recusada');
+      return reply.code(known.status).send({ success: false, text: known.text });
     }
-    if (error instanceof ApiError) {
-      return reply.code(error.statusCode).send({ success: false, text: error.message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.code(status).send({ success: false, text: CLIENT_ERROR_TEXT[status] ?? TEXT.badRequest });
-    }
-    // Everything else is our fault: log it whole, answer without details.
-    request.log.error({ err: error }, 'erro ao atender a requisição');
+    // Everything else is our fault: logged (without request data, see log.ts), answered without details.
+    request.log.error({ req: request, err: error }, 'erro ao atender a requisição');
     return reply.code(500).send({ success: false, text: TEXT.internal });
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, text: TEXT.notFound }));
+}
+
+/** The status and Portuguese text of an expected error; undefined for an unexpected one (500). */
+function knownError(error: FastifyError, request: FastifyRequest): { status: number; text: string } | undefined {
+  if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, text: validationText(error.validation) };
+  if (error instanceof ApiError) return { status: error.statusCode, text: error.message };
+  const status = error.statusCode ?? 500;
+  if (status < 400 || status >= 500) return undefined;
+  if (status === 413) {
+    const limit = formatLimit(request.routeOptions?.bodyLimit ?? BODY_LIMIT_BYTES);
+    return { status, text: `Requisição grande demais: o limite é de ${limit}.` };
+  }
+  return { status, text: CLIENT_ERROR_TEXT[status] ?? TEXT.badRequest };
 }

@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ROLE,
-  possibleStatusesResponse,
-  statusSummaryResponse,
-  type PossibleStatus,
-  type StatusSummaryItem,
-} from '@consig/shared/contracts';
+import { possibleStatusesResponse, statusSummaryQuery, statusSummaryResponse } from '@consig/shared/contracts';
+import { ownRowsOnly } from '../auth/roles';
+import { companyScope } from '../auth/scope';
+import { createProposalsRepository } from './proposals.repository';
 
 const tags = ['Propostas'];
 
+// Every role of the company may read these; an attendant's counts cover their own proposals only.
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crm/proposta/status',
@@ -16,21 +14,19 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Quantidade de propostas por status (todos os status, zeros incluídos): as do atendente, ou da empresa toda para supervisores e gerentes.',
+          'Quantidade de propostas por status (todos os status, zeros incluídos): as do atendente, ou da empresa ' +
+          'toda para supervisores e gerentes. DT_Inicio e DT_Fim (AAAAMMDD, opcionais, inclusivos) limitam aos ' +
+          'dias de digitação no horário de Brasília.',
+        querystring: statusSummaryQuery,
         response: { 200: statusSummaryResponse },
       },
     },
     async (request) => {
-      const { ID_Empresa, ID_Funcao, ID_Pessoa } = request.pessoa;
-      const data = await app.db.query<StatusSummaryItem>(
-        `select s.id_status as "ID_Status", s.de_status as "DE_Status", count(p.id_proposta)::int as "NU_Quantidade"
-           from status_proposta s
-           left join proposta p on p.id_status = s.id_status and p.id_empresa = $1
-                               and ($2::int is null or p.id_atendente = $2)
-          group by s.id_status, s.de_status
-          order by s.id_status`,
-        [ID_Empresa, ID_Funcao === ROLE.ATENDENTE ? ID_Pessoa : null],
-      );
+      const { DT_Inicio, DT_Fim } = request.query;
+      const data = await createProposalsRepository(companyScope(request)).countByStatus({
+        attendantId: ownRowsOnly(request.pessoa),
+        typed: { from: DT_Inicio, to: DT_Fim },
+      });
       return { success: true, text: 'Propostas por status.', data };
     },
   );
@@ -40,10 +36,8 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'Os status que uma proposta pode ter.', response: { 200: possibleStatusesResponse } },
     },
-    async () => {
-      const data = await app.db.query<PossibleStatus>(
-        'select id_status as "StatusID", de_status as "DE_Status" from status_proposta order by id_status',
-      );
+    async (request) => {
+      const data = await createProposalsRepository(companyScope(request)).possibleStatuses();
       return { success: true, text: 'Status possíveis.', data };
     },
   );

@@ -17,7 +17,7 @@ describe('RealtimeHub', () => {
     hub.register(1, tab2.socket);
     hub.register(2, other.socket);
 
-    expect(hub.push(1, alert)).toBe(2);
+    expect(hub.deliver(1, alert)).toBe(2);
     expect(tab1.received).toEqual([alert]);
     expect(tab2.received).toEqual([alert]);
     expect(other.received).toEqual([]);
@@ -30,11 +30,11 @@ describe('RealtimeHub', () => {
     const unregister = hub.register(1, open.socket);
     hub.register(1, closing.socket);
 
-    expect(hub.push(1, alert)).toBe(1);
+    expect(hub.deliver(1, alert)).toBe(1);
     unregister();
-    expect(hub.push(1, alert)).toBe(0);
+    expect(hub.deliver(1, alert)).toBe(0);
     expect(open.received).toHaveLength(1);
     expect(closing.received).toHaveLength(0);
-    expect(hub.push(99, alert)).toBe(0);
+    expect(hub.deliver(99, alert)).toBe(0);
   });
 });

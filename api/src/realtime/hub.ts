@@ -9,10 +9,9 @@ export interface AlertSocket {
 const OPEN = 1;
 
 /**
- * Authenticated sockets by ID_Pessoa (a person may have several tabs open) and delivery of alerts.
- * This hub delivers to the sockets of this API instance. Cross-instance fan-out (a later issue)
- * keeps this interface: `push` will NOTIFY through PostgreSQL and every instance's LISTEN
- * handler will hand the alert to its own hub for local delivery.
+ * The authenticated sockets of THIS API instance by ID_Pessoa (a person may have several tabs open)
+ * and local delivery. Alerts reach it through `Realtime` (realtime.ts), which fans them out to every
+ * instance through PostgreSQL NOTIFY.
  */
 export class RealtimeHub {
   private readonly sockets = new Map<number, Set<AlertSocket>>();
@@ -28,8 +27,13 @@ export class RealtimeHub {
     };
   }
 
-  /** Sends the alert to every open socket of the person; returns how many got it. */
-  push(idPessoa: number, alert: RealtimeAlert): number {
+  /** Sockets registered for the person here (open or closing). */
+  count(idPessoa: number): number {
+    return this.sockets.get(idPessoa)?.size ?? 0;
+  }
+
+  /** Sends the alert to every open socket of the person on this instance; returns how many got it. */
+  deliver(idPessoa: number, alert: RealtimeAlert): number {
     const message = JSON.stringify(alert);
     let delivered = 0;
     for (const socket of this.sockets.get(idPessoa) ?? []) {

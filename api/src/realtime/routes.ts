@@ -1,35 +1,74 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
 import { WS_CLOSE_UNAUTHORIZED } from '@consig/shared/contracts';
+import { SocketCounter, WS_CLOSE_TOO_MANY, WS_TOO_MANY_FOR_PERSON, WS_TOO_MANY_FROM_ADDRESS } from './limits';
 
 /** Longest delay setTimeout accepts (~24.8 days): with an odd JWT_TTL_HOURS the socket closes early, never late. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A refused client that does not answer the close frame is cut off after this, not ws's 30 s. */
+const REFUSED_GRACE_MS = 1_000;
 
 export interface RealtimeOptions {
   /** How long a new socket may take to send its token (10 s). */
   authTimeoutMs?: number;
+  /** Sockets one client address may hold on this instance, signed in or not (config: WS_MAX_SOCKETS_PER_ADDRESS). */
+  maxSocketsPerAddress?: number;
+  /** Sockets one person may hold on this instance (config: WS_MAX_SOCKETS_PER_PERSON). */
+  maxSocketsPerPerson?: number;
+}
+
+/** Closes with a code and reason, and drops the connection if the client does not complete the close. */
+function refuse(socket: WebSocket, code: number, reason: string): void {
+  socket.close(code, reason);
+  const cut = setTimeout(() => socket.terminate(), REFUSED_GRACE_MS);
+  cut.unref();
+  socket.once('close', () => clearTimeout(cut));
 }
 
 /**
  * GET /ws. Browsers cannot set headers on a WebSocket, so the JWT comes as the first message.
  * Until it is verified the socket is not registered and receives nothing; a bad token, or none
  * in time, closes it with 4401. The socket is also closed with 4401 when its token expires.
+ * Limits (limits.ts): messages over 16 KiB close it with 1009; an address or a person over its
+ * number of sockets has the extra socket closed with 4429. Limits count this instance's sockets.
  * (@fastify/websocket hides WebSocket routes from OpenAPI; http/docs.ts describes /ws in prose.)
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, options) => {
   const authTimeoutMs = options.authTimeoutMs ?? 10_000;
+  const maxPerAddress = options.maxSocketsPerAddress ?? app.config.realtime.maxSocketsPerAddress;
+  const maxPerPerson = options.maxSocketsPerPerson ?? app.config.realtime.maxSocketsPerPerson;
+  const perAddress = new SocketCounter();
 
-  app.get('/ws', { websocket: true }, (socket) => {
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    // request.ip follows TRUST_PROXY, like sign-in throttling.
+    const release = perAddress.acquire(request.ip, maxPerAddress);
+    if (!release) {
+      refuse(socket, WS_CLOSE_TOO_MANY, WS_TOO_MANY_FROM_ADDRESS);
+      return;
+    }
+    socket.once('close', release);
+
     const deadline = setTimeout(() => socket.close(WS_CLOSE_UNAUTHORIZED, 'Token não enviado.'), authTimeoutMs);
     socket.once('close', () => clearTimeout(deadline));
 
-    socket.once('message', (data) => {
+    socket.once('message', async (data) => {
       clearTimeout(deadline);
-      const payload = app.tokens.verify(data.toString().trim().replace(/^Bearer\s+/i, ''));
-      if (!payload) {
+      const token = data.toString().trim().replace(/^Bearer\s+/i, '');
+      // The signature gives the expiry; the session check, like every HTTP request's, refuses a person
+      // deleted, deactivated or moved to another company since the token was issued.
+      const payload = app.tokens.verify(token);
+      const pessoa = payload && (await app.sessions.current(token));
+      if (socket.readyState !== socket.OPEN) return; // closed while the person was looked up
+      if (!payload || !pessoa) {
         socket.close(WS_CLOSE_UNAUTHORIZED, 'Sessão expirada ou inválida.');
         return;
       }
-      const unregister = app.realtime.register(payload.pessoa.ID_Pessoa, socket);
+      const idPessoa = pessoa.ID_Pessoa;
+      if (app.realtime.sockets(idPessoa) >= maxPerPerson) {
+        refuse(socket, WS_CLOSE_TOO_MANY, WS_TOO_MANY_FOR_PERSON);
+        return;
+      }
+      const unregister = app.realtime.register(idPessoa, socket);
       const expiry = setTimeout(
         () => socket.close(WS_CLOSE_UNAUTHORIZED, 'Sessão expirada.'),
         Math.min(payload.exp * 1000 - Date.now(), MAX_TIMER_MS),

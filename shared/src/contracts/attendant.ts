@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PAUSE_REASONS } from './domain';
 import { envelope } from './envelope';
 
 /** SIP credentials of the caller's extension. Note the spec's spelling `sucess` (product-spec §7). */
@@ -20,13 +21,13 @@ export const attendantStatusResponse = z.object({
 });
 export type AttendantStatusResponse = z.infer<typeof attendantStatusResponse>;
 
+const PAUSE_CODES: readonly number[] = PAUSE_REASONS.map((reason) => reason.ID_Status);
+
+/** A JSON integer among PAUSE_REASONS: no string, hexadecimal, exponent or array stands in for it. */
 export const tabularRequest = z.object({
-  ID_Status: z.coerce
-    .number({ error: 'Informe o motivo da pausa.' })
-    .check(
-      z.refine((v) => Number.isInteger(v), 'Motivo de pausa inválido.'),
-      z.refine((v) => [81, 202, 203, 204, 205, 206].includes(v), 'Motivo de pausa inválido.'),
-    ),
+  ID_Status: z.int({ error: 'Informe o motivo da pausa.' }).check(
+    z.refine((code) => PAUSE_CODES.includes(code), 'Motivo de pausa inválido.'),
+  ),
 });
 export type TabularRequest = z.infer<typeof tabularRequest>;
 

@@ -1,15 +1,25 @@
 import * as z from 'zod/mini';
+import { tooLong } from './fields';
+
+/** RFC 5321: a forward path holds at most 254 characters, so no valid e-mail is longer. */
+export const EMAIL_MAX = 254;
+/** Long enough for a pass phrase; scrypt's cost does not grow with it, a log line or a body would. */
+export const PASSWORD_MAX = 128;
 
 export const loginRequest = z.object({
-  EM_Email: z.pipe(z.string().check(z.trim(), z.minLength(1, 'Email inválido.')), z.email('Email inválido.')),
-  PW_Senha: z.string().check(z.minLength(1, 'Este campo é obrigatório.')),
+  // Measured after trimming, checked before the e-mail pattern runs.
+  EM_Email: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, 'Email inválido.'), z.maxLength(EMAIL_MAX, 'Email inválido.')),
+    z.email('Email inválido.'),
+  ),
+  PW_Senha: z.string().check(z.minLength(1, 'Este campo é obrigatório.'), z.maxLength(PASSWORD_MAX, tooLong(PASSWORD_MAX))),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const loginResponse = z.object({ success: z.boolean(), text: z.string(), token: z.optional(z.string()) });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-/** The signed-in person, carried in the token's middle part (domain-rules.md "Sign-in token"). */
+/** The signed-in person, carried in the token's middle part (docs/rules.md "Sign-in and sessions"). */
 export const pessoa = z.object({
   ID_Pessoa: z.int(),
   ID_Funcao: z.int(),

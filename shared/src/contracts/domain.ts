@@ -1,4 +1,4 @@
-/** Codes and labels decided in product-spec §4/§9 and domain-rules.md. One place for every app and the API. */
+/** Codes and labels decided in product-spec §4/§9 and docs/rules.md "Status codes". One place for every app and the API. */
 
 export const ROLE = { ATENDENTE: 11, SUPERVISOR: 12, GERENTE: 13 } as const;
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];

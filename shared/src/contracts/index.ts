@@ -1,5 +1,6 @@
 /** Contracts shared by the API (validation, OpenAPI) and the apps (types): pure zod, no browser code. */
 export * from './envelope';
+export * from './fields';
 export * from './domain';
 export * from './auth';
 export * from './attendant';

@@ -1,5 +1,5 @@
 /**
- * Demo data created on first start (domain-rules.md "Demo data"). Plain data, so tests can derive
+ * Demo data created on first start (docs/rules.md "Demo data"). Plain data, so tests can derive
  * what the API must answer from it. Rows point at each other by e-mail, CPF base and name.
  */
 
@@ -21,6 +21,7 @@ export const DEMO_COMPANIES = [
 export const DEMO_USERS: readonly DemoUser[] = [
   { email: 'atendente@demo.com.br', password: 'Atendente@123', name: 'Ana Paula Souza', role: 11, company: 1, telephony: 1, extension: '1001' },
   { email: 'atendente2@demo.com.br', password: 'Atendente@123', name: 'Bruno Henrique Lima', role: 11, company: 1, telephony: 1, extension: '1002' },
+  { email: 'atendente3@demo.com.br', password: 'Atendente@123', name: 'Camila Torres', role: 11, company: 1, telephony: 0, extension: null },
   { email: 'supervisor@demo.com.br', password: 'Supervisor@123', name: 'Carla Mendes', role: 12, company: 1, telephony: 0, extension: null },
   { email: 'gerente@demo.com.br', password: 'Gerente@123', name: 'Daniel Rocha', role: 13, company: 1, telephony: 0, extension: null },
   { email: 'atendente@outra.com.br', password: 'Atendente@123', name: 'Eduarda Alves', role: 11, company: 2, telephony: 0, extension: null },
@@ -80,7 +81,7 @@ export const DEMO_CLIENTS: readonly DemoClient[] = [
 ];
 
 /** Lead status codes of table status_lead. */
-export const LEAD_STATUS = { NOVO: 1, EM_ATENDIMENTO: 2, RETORNAR: 3, PROPOSTA: 4 } as const;
+const LEAD_STATUS = { NOVO: 1, EM_ATENDIMENTO: 2, RETORNAR: 3, PROPOSTA: 4 } as const;
 
 export interface DemoLead {
   cpfBase: string;

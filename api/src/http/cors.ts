@@ -1,0 +1,13 @@
+import type { FastifyCorsOptions } from '@fastify/cors';
+import type { Config } from '../config';
+
+/** Every method the API routes use (product-spec §7 has PUTs and DELETEs besides GET and POST). */
+const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
+
+/**
+ * Any origin when CORS_ORIGINS is empty (bearer tokens, no cookies: another site cannot act with a
+ * user's credentials), only the listed ones otherwise. Browsers keep a preflight for 10 minutes.
+ */
+export function corsOptions(config: Pick<Config, 'corsOrigins'>): FastifyCorsOptions {
+  return { origin: config.corsOrigins, methods: CORS_METHODS, maxAge: 600 };
+}
