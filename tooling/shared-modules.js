@@ -1,4 +1,4 @@
-// Libraries that must exist exactly once in the browser (ARCHITECTURE.md "Shared singletons").
+// Libraries that must exist exactly once in the browser (docs/architecture.md "One copy of each library").
 // Subpaths are listed one by one: a parent key does not cover them, and with React 19 a missed one
 // loads a second React ("Incompatible React versions", error #527).
 const SINGLETONS = [
@@ -14,6 +14,7 @@ const SINGLETONS = [
   'react-hook-form',
   '@consig/shared',
   '@consig/shared/query', // holds the page's QueryClient
+  '@consig/shared/forms', // one copy of the forms kit, loaded with the first form (never on the sign-in page)
 ];
 
 const packageOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2) : request.split('/').slice(0, 1)).join('/');

@@ -1,10 +1,11 @@
-import { useBusEvent } from '@consig/shared';
+import { routeLinks, useBusEvent } from '@consig/shared';
 import { queryClient } from '@consig/shared/query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { SideNav } from '../navigation/SideNav';
 import { useRealtimeSocket } from '../realtime/useRealtimeSocket';
 import { RemoteSlot } from '../remotes/RemoteSlot';
+import { useLogout } from '../session/useLogout';
 import { useSessionEndCleanup } from '../session/useSessionEndCleanup';
 import './AuthenticatedLayout.css';
 
@@ -16,14 +17,15 @@ import './AuthenticatedLayout.css';
  */
 export function AuthenticatedLayout() {
   const navigate = useNavigate();
+  const logout = useLogout();
   useRealtimeSocket();
   useSessionEndCleanup();
-  useBusEvent('telephony.answered@1', ({ clientId }) => navigate(`/atendimento?clientId=${clientId}`));
+  useBusEvent('telephony.answered@1', ({ clientId }) => navigate(routeLinks.attendance(clientId)));
 
   return (
     <QueryClientProvider client={queryClient}>
       <div className="shell">
-        <SideNav />
+        <SideNav onLogout={logout} />
         <main className="shell-main" id="conteudo">
           <Outlet />
         </main>

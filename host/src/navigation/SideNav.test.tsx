@@ -1,10 +1,8 @@
-import { bus, session, type Pessoa } from '@consig/shared';
-import { queryClient } from '@consig/shared/query';
+import { session, type Pessoa } from '@consig/shared';
 import { testToken } from '@consig/shared/testing';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { resetPage } from '../test/reset';
-import { useSessionEndCleanup } from '../session/useSessionEndCleanup';
 import { SideNav } from './SideNav';
 
 function CurrentPath() {
@@ -13,11 +11,7 @@ function CurrentPath() {
 
 const attendant: Partial<Pessoa> = { ID_Funcao: 11, DE_Pessoa: 'Maria Souza', DE_Funcao: 'Atendente' };
 
-/** SideNav inside the session cleanup the authenticated layout runs around it. */
-function SignedInFrame() {
-  useSessionEndCleanup();
-  return <SideNav />;
-}
+const onLogout = jest.fn();
 
 function renderNav(path = '/dashboard', user: Partial<Pessoa> = attendant) {
   act(() => {
@@ -27,16 +21,22 @@ function renderNav(path = '/dashboard', user: Partial<Pessoa> = attendant) {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/" element={<h1>Entrar no sistema</h1>} />
-        <Route path="*" element={<SignedInFrame />} />
+        <Route path="*" element={<SideNav onLogout={onLogout} />} />
       </Routes>
       <CurrentPath />
     </MemoryRouter>,
   );
 }
 
+const matchMediaStub = (query: string) =>
+  ({ matches: false, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList;
+
 const nav = () => screen.getByRole('navigation', { name: 'Menu principal' });
 
-afterEach(resetPage);
+afterEach(() => {
+  resetPage();
+  onLogout.mockClear();
+});
 
 describe('SideNav', () => {
   it("shows the user's name and role label", () => {
@@ -122,19 +122,21 @@ describe('SideNav', () => {
     expect(screen.getByRole('button', { name: 'Recolher menu' })).toBeTruthy();
   });
 
-  it("'Sair' announces the logout, clears the session and cached data, and goes to /", () => {
-    const logouts: unknown[] = [];
-    const stop = bus.subscribe('session.logout@1', (payload) => logouts.push(payload));
-    queryClient.setQueryData(['/atendente/lead'], [{ ID_Cliente: 1 }]);
+  it('on a phone, closes the open menu once the user has picked a screen', () => {
+    jest.spyOn(window, 'matchMedia').mockImplementation((query) => ({ ...matchMediaStub(query), matches: true }));
+    renderNav('/dashboard');
+    fireEvent.click(screen.getByRole('button', { name: 'Expandir menu' }));
+    expect(screen.getByRole('button', { name: 'Recolher menu' }).getAttribute('aria-expanded')).toBe('true');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Atendimento' }));
+
+    expect(screen.getByLabelText('caminho').textContent).toBe('/atendimento');
+    expect(screen.getByRole('button', { name: 'Expandir menu' }).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("'Sair' logs out (what a logout does is the layout's: routes/AppRoutes.test.tsx)", () => {
     renderNav();
-
     fireEvent.click(screen.getByRole('button', { name: 'Sair' }));
-    stop();
-
-    expect(logouts).toEqual([{}]);
-    expect(session.get()).toEqual({ token: null, user: null, ramal: null });
-    expect(queryClient.getQueryData(['/atendente/lead'])).toBeUndefined();
-    expect(screen.getByRole('heading', { name: 'Entrar no sistema' })).toBeTruthy();
-    expect(screen.getByLabelText('caminho').textContent).toBe('/');
+    expect(onLogout).toHaveBeenCalledTimes(1);
   });
 });

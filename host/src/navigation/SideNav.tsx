@@ -1,8 +1,7 @@
 import { ROLE_LABELS, useSession, type Pessoa, type RoleId } from '@consig/shared';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { useLogout } from '../session/useLogout';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from './Icon';
 import { matchOf, NAV_ENTRIES, type NavEntry, type NavGroupEntry, type NavLinkEntry } from './navEntries';
 import './SideNav.css';
 
@@ -23,17 +22,19 @@ const initials = (name: string) =>
  * and role, the entries in the spec's order and 'Sair'. The current entry is highlighted and is not a
  * link; entries whose module does not exist yet are shown as unavailable and are not links either.
  */
-export function SideNav() {
+export function SideNav({ onLogout }: { onLogout: () => void }) {
   const { user } = useSession();
   const { pathname } = useLocation();
-  const logout = useLogout();
   const [collapsed, setCollapsed] = useState(isNarrowScreen);
+  const [shownPath, setShownPath] = useState(pathname);
 
-  // On a phone the open menu covers the page: close it once the user has picked a screen, and when the
-  // window narrows to phone size.
-  useEffect(() => {
+  // On a phone the open menu covers the page: close it once the user has gone to another screen (while
+  // rendering that screen, so the page never shows under an open menu), and when the window narrows to
+  // phone size.
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
     if (isNarrowScreen()) setCollapsed(true);
-  }, [pathname]);
+  }
   useEffect(() => {
     const query = window.matchMedia?.(NARROW_SCREEN);
     if (!query) return;
@@ -84,7 +85,7 @@ export function SideNav() {
         </ul>
       </nav>
 
-      <button type="button" className="sidenav-item sidenav-logout" title={collapsed ? 'Sair' : undefined} onClick={logout}>
+      <button type="button" className="sidenav-item sidenav-logout" title={collapsed ? 'Sair' : undefined} onClick={onLogout}>
         <Icon name="sair" />
         <span className="sidenav-label">Sair</span>
       </button>

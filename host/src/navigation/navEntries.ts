@@ -1,4 +1,4 @@
-import type { IconName } from './icons';
+import type { IconName } from './Icon';
 
 /** A screen of the shell or of a remote, reached by a link. */
 export interface NavLinkEntry {
@@ -9,7 +9,7 @@ export interface NavLinkEntry {
 }
 
 /** Listed but not built yet (product-spec §2): shown, never a link. */
-export interface NavUnavailableEntry {
+interface NavUnavailableEntry {
   kind: 'unavailable';
   label: string;
   to: string;
@@ -17,7 +17,7 @@ export interface NavUnavailableEntry {
 }
 
 /** Present without a destination ('Fila de digitação', 'Configuração'). */
-export interface NavInertEntry {
+interface NavInertEntry {
   kind: 'inert';
   label: string;
   icon?: IconName;
@@ -53,7 +53,7 @@ export const NAV_ENTRIES: NavEntry[] = [
 ];
 
 /** The path as the routes see it: the browser keeps 'á' percent-encoded in location.pathname. */
-export function decodedPath(pathname: string) {
+function decodedPath(pathname: string) {
   try {
     return decodeURI(pathname);
   } catch {

@@ -58,7 +58,7 @@ export function connectRealtime(url: string, token: string): RealtimeConnection 
 }
 
 /** One pushed message: shown as a warning, published as an alert, and alert 1087 as an operation update. */
-export function handleRealtimeMessage(data: unknown) {
+function handleRealtimeMessage(data: unknown) {
   const parsed = realtimeAlert.safeParse(parseJson(data));
   if (!parsed.success) {
     console.warn('[realtime] mensagem ignorada (formato inesperado)', data);

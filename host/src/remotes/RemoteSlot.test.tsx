@@ -1,5 +1,5 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import { resetPage } from '../test/reset';
 import { RemoteSlot } from './RemoteSlot';
 
@@ -34,6 +34,20 @@ describe('RemoteSlot', () => {
     expect(await screen.findByRole('heading', { name: 'Acompanhamentos do remoto' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(mockedLoadRemote).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads once while the slot shows the same module, and loads the other module when given one', async () => {
+    mockedLoadRemote.mockImplementation(async (id: string) => ({ default: ({ tab }: { tab?: string }) => <h1>{`${id} ${tab ?? ''}`.trim()}</h1> }));
+    const { rerender } = render(<RemoteSlot remote="mf_attendance" module="./Dashboard" label="Dashboard" />);
+    expect(await screen.findByRole('heading', { name: 'mf_attendance/Dashboard' })).toBeTruthy();
+
+    rerender(<RemoteSlot remote="mf_attendance" module="./Dashboard" label="Dashboard" props={{ tab: 'leads' }} />);
+    expect(await screen.findByRole('heading', { name: 'mf_attendance/Dashboard leads' })).toBeTruthy();
+    expect(mockedLoadRemote).toHaveBeenCalledTimes(1);
+
+    rerender(<RemoteSlot remote="mf_attendance" module="./Atendimento" label="Atendimento" />);
+    expect(await screen.findByRole('heading', { name: 'mf_attendance/Atendimento' })).toBeTruthy();
+    expect(mockedLoadRemote).toHaveBeenLastCalledWith('mf_attendance/Atendimento');
   });
 
   it('contains a remote that throws while rendering', async () => {

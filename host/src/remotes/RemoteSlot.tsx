@@ -1,6 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading } from '@consig/shared';
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { reRegisterRemote, type RemoteName } from './registry';
 
 interface Props {
@@ -14,33 +14,38 @@ interface Props {
 
 /**
  * One area of the shell filled by a remote at runtime. A remote that is down or throws shows a message
- * with a retry in its own area; the shell and the other remotes keep working (field-notes: without a
+ * with a retry in its own area; the shell and the other remotes keep working (docs/architecture.md "Pitfalls": without a
  * boundary a dead remote blanks the whole React 19 root).
  */
 export function RemoteSlot({ remote, module, label, props = {} }: Props) {
   const [attempt, setAttempt] = useState(0);
-  const Remote = useMemo(
-    () =>
-      lazy(async () => {
-        const loaded = await loadRemote<{ default: ComponentType<Record<string, unknown>> }>(`${remote}/${module.replace(/^\.\//, '')}`);
-        if (!loaded?.default) throw new Error(`${remote}/${module} não encontrado`);
-        return loaded;
-      }),
-    // A new attempt builds a new lazy component, so React loads again instead of replaying the failure.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [remote, module, attempt],
-  );
   const retry = () => {
     reRegisterRemote(remote);
     setAttempt((n) => n + 1);
   };
   return (
-    // Keyed by what it loads too, so a failure does not stick when the same slot is reused for another screen.
+    // Keyed by what it loads and by the attempt: another screen in the same slot, or a retry, mounts a new
+    // RemoteModule, so React loads again instead of replaying the failure or keeping the old screen.
     <RemoteBoundary key={`${remote}/${module}#${attempt}`} label={label} onRetry={retry}>
-      <Suspense fallback={<Loading />}>
-        <Remote {...props} />
-      </Suspense>
+      <RemoteModule remote={remote} module={module} props={props} />
     </RemoteBoundary>
+  );
+}
+
+/** One load of one exposed module. Its lazy component lives in state, outside the Suspense boundary
+ *  (state of a tree that suspends before it first commits would be thrown away, and the load with it). */
+function RemoteModule({ remote, module, props }: Required<Pick<Props, 'remote' | 'module' | 'props'>>) {
+  const [Remote] = useState(() =>
+    lazy(async () => {
+      const loaded = await loadRemote<{ default: ComponentType<Record<string, unknown>> }>(`${remote}/${module.replace(/^\.\//, '')}`);
+      if (!loaded?.default) throw new Error(`${remote}/${module} não encontrado`);
+      return loaded;
+    }),
+  );
+  return (
+    <Suspense fallback={<Loading />}>
+      <Remote {...props} />
+    </Suspense>
   );
 }
 

@@ -1,7 +1,7 @@
 import { bus, session } from '@consig/shared';
-import { AppProviders } from '@consig/shared/query';
+import { AppProviders, queryClient } from '@consig/shared/query';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { FakeWebSocket } from '../test/FakeWebSocket';
 import { resetPage } from '../test/reset';
@@ -90,6 +90,23 @@ describe('route table', () => {
     await act(async () => bus.publish('telephony.answered@1', { clientId: '42' }));
     expect(address()).toBe('/atendimento?clientId=42');
     expect(await screen.findByText('remoto mf_attendance/Atendimento')).toBeTruthy();
+  });
+
+  it("'Sair' announces the logout, clears the session and cached data, and goes to the sign-in page", async () => {
+    await renderAt('/dashboard');
+    await screen.findByText('remoto mf_attendance/Dashboard');
+    const logouts: unknown[] = [];
+    const stop = bus.subscribe('session.logout@1', (payload) => logouts.push(payload));
+    queryClient.setQueryData(['/atendente/lead'], [{ ID_Cliente: 1 }]);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sair' })));
+    stop();
+
+    expect(logouts).toEqual([{}]);
+    expect(session.get()).toEqual({ token: null, user: null, ramal: null });
+    expect(queryClient.getQueryData(['/atendente/lead'])).toBeUndefined();
+    expect(address()).toBe('/');
+    expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
   });
 
   it('opens the realtime socket for the signed-in user', async () => {

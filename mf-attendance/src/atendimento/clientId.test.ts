@@ -1,4 +1,4 @@
-import { attendanceHref, parseClientId } from './clientId';
+import { parseClientId } from './clientId';
 
 describe('parseClientId', () => {
   it('accepts digits only', () => {
@@ -11,8 +11,4 @@ describe('parseClientId', () => {
       expect(parseClientId(value)).toBeNull();
     }
   });
-});
-
-it('builds the service-screen address of a client', () => {
-  expect(attendanceHref(7)).toBe('/atendimento?clientId=7');
 });

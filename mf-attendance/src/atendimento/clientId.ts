@@ -6,6 +6,3 @@
 export function parseClientId(value: string | null | undefined): string | null {
   return value != null && /^\d+$/.test(value) ? value : null;
 }
-
-/** The address of a client's service screen (product-spec §2 route table). */
-export const attendanceHref = (clientId: number | string) => `/atendimento?clientId=${clientId}`;

@@ -56,3 +56,14 @@ it('shows the server text when the read fails, without claiming there are no lea
   expect(screen.queryByRole('status')).toBeNull();
   expect(screen.queryByText('Sem leads no momento.')).toBeNull();
 });
+
+it('shows a clear error, not a broken row, when the server sends leads outside the contract', async () => {
+  const error = jest.spyOn(toast, 'error');
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(api, 'get').mockResolvedValue(ok([{ ID_Cliente: 11, DE_Pessoa: 'Maria Souza' }]));
+  renderScreen(<Dashboard />, '/dashboard');
+
+  await waitFor(() => expect(error).toHaveBeenCalledWith('O servidor enviou uma resposta inesperada. Tente novamente mais tarde.', expect.anything()));
+  expect(screen.queryAllByRole('link')).toHaveLength(0);
+  expect(screen.queryByText('Sem leads no momento.')).toBeNull();
+});

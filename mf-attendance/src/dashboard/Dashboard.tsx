@@ -1,19 +1,19 @@
-import { Loading, type Lead } from '@consig/shared';
-import { useApiQuery } from '@consig/shared/query';
+import { QueryLoading } from '@consig/shared/query';
 import { useId } from 'react';
+import { useLeads } from './api/getLeads';
 import { LeadRow } from './LeadRow';
 import './dashboard.css';
 
 /** /dashboard: the leads panel (product-spec §2 "Dashboard"), fed by GET /atendente/lead. */
 export default function Dashboard() {
-  const { data: leads, isPending } = useApiQuery<Lead[]>('/atendente/lead');
+  const { data: leads, isPending, isSlow } = useLeads();
   const titleId = useId();
 
   return (
     <section className="consig-panel att-leads" aria-labelledby={titleId}>
       <h2 id={titleId}>Leads</h2>
       {isPending ? (
-        <Loading />
+        <QueryLoading slow={isSlow} />
       ) : leads?.length ? (
         <ul className="att-leads__list">
           {leads.map((lead) => (
@@ -22,7 +22,7 @@ export default function Dashboard() {
         </ul>
       ) : leads ? (
         <p className="consig-empty">Sem leads no momento.</p>
-      ) : null /* a failed read: useApiQuery has shown the server's text as an error toast */}
+      ) : null /* a failed read: the query client has shown the server's text as an error toast */}
     </section>
   );
 }

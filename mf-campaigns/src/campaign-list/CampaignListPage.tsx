@@ -1,23 +1,25 @@
-import { Loading, TableHead, type Atendente, type Campanha } from '@consig/shared';
-import { useApiQuery } from '@consig/shared/query';
+import { TableHead } from '@consig/shared';
+import { QueryLoading } from '@consig/shared/query';
+import { useAttendants } from './api/getAttendants';
+import { useCampaigns } from './api/getCampaigns';
 import { CampaignRow } from './CampaignRow';
 
 const COLUMNS = ['Código', 'Nome', 'Status campanha', 'Status processamento', 'Ações'];
 
 /** /campanhas (product-spec §2 "Campaign list"). */
 export function CampaignListPage() {
-  const campaigns = useApiQuery<Campanha[]>('/cadastro/campanhas');
+  const campaigns = useCampaigns();
   // Loaded on entry (product-spec §2); they feed the 'Definir atendentes' popup.
-  useApiQuery<Atendente[]>('/atendente');
+  useAttendants();
   const list = campaigns.data ?? [];
 
   return (
     <section className="consig-panel" aria-labelledby="campaigns-title">
       <h2 id="campaigns-title">Campanhas</h2>
       {campaigns.isPending ? (
-        <Loading />
+        <QueryLoading slow={campaigns.isSlow} />
       ) : campaigns.isError ? (
-        // useApiQuery already toasted the reason; this keeps the area usable.
+        // The query client already toasted the reason; this keeps the area usable.
         <div role="alert">
           <p className="consig-empty">Não foi possível carregar as campanhas.</p>
           <button type="button" className="consig-button" onClick={() => campaigns.refetch()}>

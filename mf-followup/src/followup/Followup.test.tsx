@@ -1,14 +1,15 @@
-import { api, session, type StatusSummaryItem } from '@consig/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
-import { signIn } from '@consig/shared/testing';
-import { ok, renderScreen } from '@consig/shared/testing';
+import { api, session, toCompactDate, type StatusSummaryItem } from '@consig/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ok, renderScreen, routerLocation, signIn } from '@consig/shared/testing';
 import Followup from './Followup';
 
+// Proposal status codes (10 Aguardando digitação … 91 Reprovada), not the campaign ones.
 const statuses: StatusSummaryItem[] = [
-  { ID_Status: 26, DE_Status: 'Digitada', NU_Quantidade: 5 },
-  { ID_Status: 35, DE_Status: 'Paga', NU_Quantidade: 12 },
-  { ID_Status: 72, DE_Status: 'Cancelada', NU_Quantidade: 0 },
+  { ID_Status: 20, DE_Status: 'Digitada', NU_Quantidade: 5 },
+  { ID_Status: 60, DE_Status: 'Paga', NU_Quantidade: 12 },
+  { ID_Status: 90, DE_Status: 'Cancelada', NU_Quantidade: 0 },
 ];
+const todaysCounts = () => `/crm/proposta/status?DT_Inicio=${toCompactDate()}&DT_Fim=${toCompactDate()}`;
 
 const statusButton = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
 const pressed = () => screen.queryAllByRole('button', { pressed: true }).map((button) => button.textContent);
@@ -29,7 +30,7 @@ it('lists the statuses with their counts and a Total', async () => {
   expect((await screen.findByRole('button', { name: 'Digitada 5' })).getAttribute('aria-pressed')).toBe('false');
   expect(statusButton('Paga').textContent).toBe('Paga12');
   expect(statusButton('Cancelada').textContent).toBe('Cancelada0');
-  expect(get).toHaveBeenCalledWith('/crm/proposta/status');
+  expect(get).toHaveBeenCalledWith(todaysCounts());
   expect(screen.getByText('Total: 17')).toBeTruthy();
 });
 
@@ -63,6 +64,44 @@ it('starts both dates on today, in the attendant’s own calendar day', async ()
   fireEvent.change(start, { target: { value: '2026-03-01' } });
   expect(start.value).toBe('2026-03-01');
   await screen.findByRole('button', { name: /^Digitada/ });
+});
+
+it('sends the chosen period, as compact dates, and asks again when a date changes', async () => {
+  jest.useFakeTimers({ now: new Date(2026, 2, 15, 10, 0), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick'] });
+  const get = jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+  renderScreen(<Followup />, '/acompanhamentos');
+  await screen.findByRole('button', { name: /^Digitada/ });
+  expect(get.mock.calls.map(([url]) => url)).toEqual(['/crm/proposta/status?DT_Inicio=20260315&DT_Fim=20260315']);
+
+  fireEvent.change(screen.getByLabelText('Data inicial'), { target: { value: '2026-03-01' } });
+  await waitFor(() => expect(get).toHaveBeenLastCalledWith('/crm/proposta/status?DT_Inicio=20260301&DT_Fim=20260315'));
+  fireEvent.change(screen.getByLabelText('Data final'), { target: { value: '' } });
+  await waitFor(() => expect(get).toHaveBeenLastCalledWith('/crm/proposta/status?DT_Inicio=20260301'));
+  await screen.findByRole('button', { name: /^Digitada/ });
+});
+
+it('keeps the selected status and the period in the address', async () => {
+  jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+  renderScreen(<Followup />, '/acompanhamentos');
+  await screen.findByRole('button', { name: /^Digitada/ });
+
+  fireEvent.click(statusButton('Paga'));
+  expect(routerLocation.current).toBe('/acompanhamentos?status=60');
+  fireEvent.change(screen.getByLabelText('Data inicial'), { target: { value: '2026-02-01' } });
+  expect(routerLocation.current).toBe('/acompanhamentos?status=60&inicio=2026-02-01');
+  fireEvent.click(await screen.findByRole('button', { name: /^Paga/ }));
+  expect(routerLocation.current).toBe('/acompanhamentos?inicio=2026-02-01');
+});
+
+it('a link with filters reopens them', async () => {
+  const get = jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+  renderScreen(<Followup />, '/acompanhamentos?status=90&inicio=2026-01-01&fim=2026-01-31');
+
+  expect((screen.getByLabelText('Data inicial') as HTMLInputElement).value).toBe('2026-01-01');
+  expect((screen.getByLabelText('Data final') as HTMLInputElement).value).toBe('2026-01-31');
+  await screen.findByRole('button', { name: /^Digitada/ });
+  expect(get).toHaveBeenCalledWith('/crm/proposta/status?DT_Inicio=20260101&DT_Fim=20260131');
+  expect(pressed()).toEqual(['Cancelada0']);
 });
 
 it('shows the proposals table header and its empty text', async () => {

@@ -1,7 +1,7 @@
 import { useBusEvent } from '@consig/shared';
 import { useState, useSyncExternalStore } from 'react';
-import { createCallController } from '../calls/callController';
-import { useRamal } from '../ramal/useRamal';
+import { createCallController } from './calls/callController';
+import { useRamal } from './ramal/useRamal';
 import { CallBarView } from './CallBarView';
 
 /**

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { Call } from '../calls/callController';
+import type { Call } from './calls/callController';
 import { CallBarView } from './CallBarView';
 
 const call = (overrides: Partial<Call> = {}): Call => ({

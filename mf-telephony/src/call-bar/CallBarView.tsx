@@ -1,4 +1,4 @@
-import type { Call } from '../calls/callController';
+import type { Call } from './calls/callController';
 import './callBar.css';
 import { formatCallTimer } from './formatCallTimer';
 import { useElapsedSeconds } from './useElapsedSeconds';

@@ -5,7 +5,7 @@ export function useElapsedSeconds(since: number | null): number {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     if (since == null) return;
-    setNow(Date.now());
+    // No reset to Date.now() here: a `now` older than `since` already reads as 0 until the first tick.
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [since]);

@@ -1,5 +1,5 @@
 import axios, { AxiosError } from 'axios';
-import { getRuntimeConfig } from '../runtime-config';
+import { getRuntimeConfig } from '../runtimeConfig';
 import { session } from '../session';
 
 /**
@@ -21,6 +21,19 @@ api.interceptors.response.use(undefined, (error: unknown) => {
   }
   return Promise.reject(error);
 });
+
+/**
+ * The HTTP status of a failed call that reached the server; undefined when it never got an answer
+ * (no network, server down, request cancelled).
+ */
+export function answerStatus(error: unknown): number | undefined {
+  return error instanceof AxiosError ? error.response?.status : undefined;
+}
+
+/** A call that got no answer at all: worth trying again later, unlike an answer that said no. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof AxiosError && !error.response && error.code !== AxiosError.ERR_CANCELED;
+}
 
 /** The text to show for a failed call: the server's text or message when it answered, else the error's message. */
 export function errorText(error: unknown): string {

@@ -1,8 +1,14 @@
 /**
- * '@consig/shared/query': cached reads (the one QueryClient of the page, useApiQuery) and the providers
- * around them. A Module Federation singleton of its own, apart from '@consig/shared', so the sign-in page
- * does not load react-query. It reaches the core through the package name, never a relative path, so
- * the session and the API client stay single instances.
+ * '@consig/shared/query': typed reads and writes (parsed with the contracts' schemas), the one QueryClient
+ * of the page with the cached-read rules of product-spec §9, the query keys, and the providers around
+ * them. A Module Federation singleton of its own, apart from '@consig/shared', so the sign-in page does not
+ * load react-query. It reaches the core through the package name, never a relative path, so the session
+ * and the API client stay single instances.
  */
-export * from './query';
+export * from './request';
+export * from './queryClient';
+export * from './keys';
+export * from './useApiQuery';
+export * from './useApiMutation';
+export * from './QueryLoading';
 export * from './AppProviders';

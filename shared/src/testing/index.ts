@@ -1,3 +1,4 @@
 /** Test helpers for the apps' jest tests ('@consig/shared/testing'); never imported by app code. */
+export * from './fakeApi';
 export * from './renderScreen';
 export * from './signIn';

@@ -2,21 +2,6 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { toast } from 'react-hot-toast';
 import { Toasts } from './Toasts';
 
-// jsdom has no matchMedia; react-hot-toast asks it for prefers-reduced-motion.
-window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList);
-
-// jsdom has no PointerEvent either: without it fireEvent.pointer* would drop clientX.
-if (typeof window.PointerEvent === 'undefined') {
-  class PointerEventShim extends MouseEvent {
-    pointerId: number;
-    constructor(type: string, init: PointerEventInit = {}) {
-      super(type, init);
-      this.pointerId = init.pointerId ?? 0;
-    }
-  }
-  window.PointerEvent = PointerEventShim as unknown as typeof PointerEvent;
-}
-
 const TOAST_WIDTH = 300;
 
 function showToast(text: string) {

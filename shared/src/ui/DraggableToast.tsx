@@ -10,10 +10,14 @@ export const TOAST_DRAG_DISMISS_RATIO = 0.8;
  */
 export function DraggableToast({ toast: item, position }: { toast: Toast; position: ToastPosition }) {
   const [offset, setOffset] = useState(0);
+  // The handlers read the drag from a ref (several pointer events can arrive before a render); the
+  // render reads the toast's width from state.
   const drag = useRef<{ startX: number; width: number } | null>(null);
+  const [dragWidth, setDragWidth] = useState<number | null>(null);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     drag.current = { startX: event.clientX, width: event.currentTarget.getBoundingClientRect().width };
+    setDragWidth(drag.current.width);
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -22,6 +26,7 @@ export function DraggableToast({ toast: item, position }: { toast: Toast; positi
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const started = drag.current;
     drag.current = null;
+    setDragWidth(null);
     if (!started) return;
     const distance = Math.abs(event.clientX - started.startX);
     if (started.width > 0 && distance >= started.width * TOAST_DRAG_DISMISS_RATIO) toast.dismiss(item.id);
@@ -29,10 +34,11 @@ export function DraggableToast({ toast: item, position }: { toast: Toast; positi
   };
   const cancel = () => {
     drag.current = null;
+    setDragWidth(null);
     setOffset(0);
   };
 
-  const width = drag.current?.width || 1;
+  const width = dragWidth || 1;
   return (
     <div
       className="consig-toast"
@@ -40,7 +46,7 @@ export function DraggableToast({ toast: item, position }: { toast: Toast; positi
       style={{
         transform: offset ? `translateX(${offset}px)` : undefined,
         opacity: offset ? Math.max(0.2, 1 - Math.abs(offset) / width) : undefined,
-        transition: drag.current ? 'none' : 'transform 0.2s ease, opacity 0.2s ease',
+        transition: dragWidth !== null ? 'none' : 'transform 0.2s ease, opacity 0.2s ease',
         touchAction: 'pan-y',
         cursor: 'grab',
       }}

@@ -1,4 +1,5 @@
-import { Loading, type StatusSummaryItem } from '@consig/shared';
+import type { StatusSummaryItem } from '@consig/shared';
+import { QueryLoading } from '@consig/shared/query';
 import { useId } from 'react';
 import type { FollowupFilters } from './useFollowupFilters';
 
@@ -6,10 +7,11 @@ interface Props {
   filters: FollowupFilters;
   statuses: StatusSummaryItem[] | undefined;
   loading: boolean;
+  slow: boolean;
 }
 
 /** 'Clientes por status': the date range and the statuses with their counts, one of which can be selected. */
-export function StatusFilter({ filters, statuses = [], loading }: Props) {
+export function StatusFilter({ filters, statuses = [], loading, slow }: Props) {
   const titleId = useId();
 
   return (
@@ -26,7 +28,7 @@ export function StatusFilter({ filters, statuses = [], loading }: Props) {
         </label>
       </div>
       {loading ? (
-        <Loading />
+        <QueryLoading slow={slow} />
       ) : (
         <ul className="fu-statuses">
           {statuses.map((status) => {

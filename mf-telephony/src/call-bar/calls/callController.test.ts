@@ -1,7 +1,7 @@
 import { bus, type BusPayload } from '@consig/shared';
 import { toast } from 'react-hot-toast';
 import type { AgentCallState, CallAgent } from './callAgent';
-import { RAMAL } from '../testing';
+import { RAMAL } from '../../testing';
 import { createCallController } from './callController';
 
 type CallStateEvent = BusPayload<'telephony.call-state@1'>;

@@ -1,6 +1,6 @@
 /**
  * What the call controller needs from a SIP user agent, kept small so the JsSIP agent plugs in behind it
- * (ARCHITECTURE.md: the telephony remote owns the SIP agent). Incoming calls will join this interface
+ * (docs/architecture.md "Parts": the telephony remote owns the SIP agent). Incoming calls will join this interface
  * with that agent.
  */
 export interface CallAgent {

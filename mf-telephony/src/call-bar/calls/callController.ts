@@ -13,7 +13,7 @@ export interface Call {
   establishedAt: number | null;
 }
 
-export const TEXTS = {
+const TEXTS = {
   noRamal: 'Usuário não tem ramal.',
   unavailable: 'Telefonia indisponível no momento.',
   failed: 'Algo deu errado ao estabelecer conexão.',

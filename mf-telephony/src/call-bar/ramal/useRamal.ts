@@ -1,0 +1,19 @@
+import { session, useSession } from '@consig/shared';
+import { useEffect } from 'react';
+import { useRamalQuery } from '../api/getRamal';
+
+/**
+ * Keeps the signed-in user's extension in the session, for users with telephony on (SN_Telefonia 1).
+ * No extension is not an error here: dialing says 'Usuário não tem ramal.'. A failed read shows its text
+ * as an error toast (the query client does it).
+ */
+export function useRamal() {
+  const { user } = useSession();
+  const telephonyOn = user?.SN_Telefonia === 1;
+  // Keyed by person: a sign-out or another user while the request runs never stores a stale extension.
+  const { data: ramal } = useRamalQuery(user?.ID_Pessoa, telephonyOn);
+
+  useEffect(() => {
+    if (telephonyOn && ramal !== undefined) session.setRamal(ramal);
+  }, [ramal, telephonyOn]);
+}
