@@ -2,15 +2,19 @@
 // `npm start`: install, build, then run the API (migrates and seeds on first start) and serve the host
 // and every remote from their production builds. Ports: APP_PORT (8080), API_PORT (3000),
 // MF_ATTENDANCE_PORT (8081), MF_CAMPAIGNS_PORT (8082), MF_FOLLOWUP_PORT (8083), MF_TELEPHONY_PORT (8084).
-import { buildApps, install, step, tooling } from './lib.mjs';
+// Ctrl+C, SIGTERM, SIGHUP or a crash of this process stop the API too; a crashed API is restarted
+// (tooling/product.js, runProduct).
+import { buildApps, fail, install, step, tooling } from './lib.mjs';
 
 const started = Date.now();
 install();
 if (!process.argv.includes('--no-build')) buildApps();
 
 step('Iniciando API e aplicações');
-const { startProduct, portsFromEnv } = tooling();
-const product = await startProduct({ ports: portsFromEnv(), publicHost: process.env.PUBLIC_HOST || 'localhost' });
+const { runProduct, portsFromEnv } = tooling();
+const product = await runProduct({ ports: portsFromEnv(), publicHost: process.env.PUBLIC_HOST || 'localhost' }).catch((error) =>
+  fail(`Não foi possível iniciar: ${error.message}`),
+);
 
 console.log(`
 ✔ Pronto em ${((Date.now() - started) / 1000).toFixed(1)} s
@@ -18,19 +22,3 @@ console.log(`
   API:       ${product.urls.api}  (documentação: ${product.urls.api}/docs)
   Usuários de demonstração: veja o README (ex.: atendente@demo.com.br / Atendente@123)
   Ctrl+C encerra.`);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nEncerrando...');
-    await product.stop();
-    process.exit(0);
-  });
-}
-product.api.child.on('exit', (code) => {
-  if (stopping) return;
-  console.error(`A API terminou inesperadamente (código ${code}).`);
-  product.stop().then(() => process.exit(1));
-});

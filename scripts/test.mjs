@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product, installing what it needs. Ends with "N passed, N failed".
-//   1. type check of every package            4. the same API tests on a PostgreSQL server
-//   2. unit tests of the browser packages      5. production builds
-//   3. API unit + HTTP tests on PGlite         6. browser end-to-end tests (Chromium)
+//   1. type check of every package            5. the same API tests on a PostgreSQL server
+//   2. lint (rules and architecture)           6. production builds
+//   3. unit tests of the browser packages      7. browser end-to-end tests (Chromium)
+//   4. API unit + HTTP tests on PGlite
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { pnpm } from './pnpm.mjs';
 const results = []; // { suite, passed, failed }
 const started = Date.now();
 const jestBin = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
+const eslintBin = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
 const outDir = mkdtempSync(join(tmpdir(), 'consig-test-'));
 
 /** Runs one jest invocation and records its counts (a crash with no report counts as one failure). */
@@ -38,6 +40,14 @@ function check(suite, action) {
     console.error(error.message);
     results.push({ suite, passed: 0, failed: 1 });
   }
+}
+
+/** ESLint on the whole tree (tooling/eslint.config.mjs: TypeScript and hooks rules, import boundaries, names). */
+function lint() {
+  const started = Date.now();
+  const status = run(process.execPath, [eslintBin, '.', '--max-warnings=0']);
+  console.log(`  lint em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (status !== 0) throw new Error(`o ESLint encontrou problemas (código ${status})`);
 }
 
 const reachable = (port, host = '127.0.0.1') =>
@@ -69,6 +79,7 @@ function ensureChromium() {
 
 install();
 check('Verificação de tipos (tsc) de todos os pacotes', () => pnpm(['-r', '--workspace-concurrency=2', '--reporter-hide-prefix', 'run', 'typecheck']));
+check('Análise estática (ESLint): regras e fronteiras da arquitetura', lint);
 jest('unitários', ['--config', join(root, 'jest.config.js')]);
 // PGlite takes up to 1.3 GB per instance: two workers at most.
 jest('API em PGlite', ['--config', join(root, 'api', 'jest.config.js'), '--maxWorkers=2'], { TEST_DB: 'pglite' });

@@ -1,6 +1,10 @@
 // Starts the whole product from its production builds: the API and one static server per app, the way
 // `npm start` runs it and the browser tests drive it.
 const { spawn } = require('node:child_process');
+const { EventEmitter, once } = require('node:events');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
 const path = require('node:path');
 const { serveStatic } = require('./serve');
 
@@ -29,18 +33,82 @@ function portsFromEnv(env = process.env) {
   };
 }
 
-async function waitForHttp(url, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`a API terminou ao iniciar (código ${child.exitCode})`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`a API não respondeu em ${url} após ${timeoutMs / 1000} s`);
+/** The API's entry point, run with Node and tsx's loader (TypeScript). */
+const API_ENTRY = path.join(root, 'api', 'src', 'server.ts');
+
+/** How long a fresh API may take to listen: a new PGlite folder is initialised, migrated and seeded. */
+const API_START_TIMEOUT_MS = 120_000;
+
+/**
+ * Restarting an API that crashes: after `delayMs`, doubled at each crash in a row up to `maxDelayMs`;
+ * after `limit` restarts in a row the launcher gives up. An API that stayed up `resetAfterMs` starts a new row.
+ */
+const RESTART = { limit: 5, delayMs: 1000, maxDelayMs: 30_000, resetAfterMs: 60_000 };
+
+const inUse = (port, what, variable) =>
+  `A porta ${port} ${what} já está em uso por outro processo (um "npm start" anterior ainda rodando?). Encerre-o ou escolha outra porta em ${variable}.`;
+
+const describeExit = (code, signal) => (signal ? `sinal ${signal}` : `código ${code}`);
+
+const seconds = (ms) => String(ms / 1000).replace('.', ',');
+
+const isRunning = (child) => child.exitCode === null && child.signalCode === null;
+
+/**
+ * API processes this process started. Whatever way this process exits (an uncaught exception included),
+ * they are told to stop; and each API also stops on its own when its IPC channel to us closes, which
+ * covers the deaths that run no code at all (SIGKILL).
+ */
+const apiProcesses = new Set();
+process.on('exit', () => {
+  for (const child of apiProcesses) child.kill('SIGTERM');
+});
+
+/** Fails when something already listens on the port: an API left behind must never be taken for ours. */
+function ensurePortFree(port, host) {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error) => reject(error.code === 'EADDRINUSE' ? new Error(inUse(port, 'da API', 'API_PORT')) : error));
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
+/**
+ * Resolves when the API `child` reports { type: 'listening' } over its IPC channel (api/src/server.ts
+ * sends it once its port is open). Only the process we started can send it, so an answer from some other
+ * process on the port is never taken for ours.
+ */
+function untilListening(child, timeoutMs) {
+  return new Promise((resolve, reject) => {
+    const settle = (done, value) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      done(value);
+    };
+    const onMessage = (message) => {
+      if (message?.type === 'listening') settle(resolve);
+    };
+    const failed = (how, text) => settle(reject, Object.assign(new Error(text), { how }));
+    const onExit = (code, signal) => failed(describeExit(code, signal), `a API terminou ao iniciar (${describeExit(code, signal)})`);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      failed(`sem resposta em ${seconds(timeoutMs)} s`, `a API não ficou pronta em ${seconds(timeoutMs)} s`);
+    }, timeoutMs);
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/** Stops an API process (it closes its HTTP server and database on SIGTERM, within 10 s). */
+async function stopProcess(child) {
+  if (!isRunning(child)) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(force);
 }
 
 /** Stops a static server now, keep-alive connections included (a remote going down, or shutdown). */
@@ -52,61 +120,169 @@ function closeServer(server) {
 }
 
 /**
- * Runs the API server (TypeScript through tsx) as a child process and waits until it answers.
- * @param {{ port: number, env?: Record<string, string>, stdio?: import('node:child_process').StdioOptions }} options
+ * Runs the API server (TypeScript through tsx's loader) as a child process with an IPC channel, waits
+ * until it listens, and restarts it when it crashes (see RESTART; one line through `log` per restart).
+ * Returns an EventEmitter with `child` (the current process) and `stop()`; it emits 'restarted' (the new
+ * child) once a restarted API listens, and 'gave-up' when the API kept crashing.
+ * `entry`: the API's entry point (tests use a stand-in).
+ * @param {{ port: number, env?: Record<string, string>, stdio?: import('node:child_process').StdioOptions,
+ *           entry?: string, restart?: Partial<typeof RESTART>, log?: (line: string) => void }} options
  */
-async function startApi({ port, env = {}, stdio = 'inherit' }) {
-  const tsx = require.resolve('tsx/cli', { paths: [path.join(root, 'api')] });
-  const child = spawn(process.execPath, [tsx, 'src/server.ts'], {
-    cwd: path.join(root, 'api'),
-    env: { ...process.env, ...env, API_PORT: String(port) },
-    stdio,
-  });
-  await waitForHttp(`http://127.0.0.1:${port}/`, child, 60_000);
-  return {
-    child,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      }),
+async function startApi({ port, env = {}, stdio = 'inherit', entry = API_ENTRY, restart = {}, log = (line) => console.error(line) }) {
+  const policy = { ...RESTART, ...restart };
+  await ensurePortFree(port, env.API_HOST || process.env.API_HOST || '0.0.0.0');
+
+  const api = new EventEmitter();
+  let stopping = false;
+  let crashes = 0;
+  let pending = null;
+
+  const launch = async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+      cwd: path.join(root, 'api'),
+      env: { ...process.env, ...env, API_PORT: String(port) },
+      stdio: [...(typeof stdio === 'string' ? [stdio, stdio, stdio] : stdio.slice(0, 3)), 'ipc'],
+    });
+    apiProcesses.add(child);
+    child.once('exit', () => apiProcesses.delete(child));
+    api.child = child;
+    await untilListening(child, API_START_TIMEOUT_MS);
+    const upSince = Date.now();
+    child.once('exit', (code, signal) => crashed(describeExit(code, signal), Date.now() - upSince));
   };
+
+  const crashed = (how, upMs) => {
+    if (stopping) return;
+    if (upMs >= policy.resetAfterMs) crashes = 0;
+    crashes += 1;
+    if (crashes > policy.limit) {
+      log(`A API terminou inesperadamente (${how}) ${crashes} vezes seguidas; desistindo.`);
+      api.emit('gave-up');
+      return;
+    }
+    const delay = Math.min(policy.delayMs * 2 ** (crashes - 1), policy.maxDelayMs);
+    log(`A API terminou inesperadamente (${how}); reiniciando em ${seconds(delay)} s (tentativa ${crashes} de ${policy.limit}).`);
+    pending = setTimeout(() => {
+      pending = null;
+      if (stopping) return;
+      launch().then(
+        () => api.emit('restarted', api.child),
+        (error) => crashed(error.how, 0),
+      );
+    }, delay);
+  };
+
+  await launch();
+  api.stop = async () => {
+    stopping = true;
+    clearTimeout(pending);
+    await stopProcess(api.child);
+  };
+  return api;
 }
 
 /**
  * Starts API + host + remotes. `publicHost` is the name browsers use to reach this machine.
  * Returns `{ urls, sites, api, stop }`; `closeServer(sites[name])` stops one app (a remote going down).
+ * On failure nothing it started is left running.
  * @param {{ ports?: Record<string, number>, publicHost?: string, apiEnv?: Record<string, string>,
- *           apiStdio?: import('node:child_process').StdioOptions }} [options]
+ *           apiStdio?: import('node:child_process').StdioOptions, apiEntry?: string,
+ *           apiRestart?: Partial<typeof RESTART>, log?: (line: string) => void }} [options]
  */
-async function startProduct({ ports = portsFromEnv(), publicHost = 'localhost', apiEnv = {}, apiStdio = 'inherit' } = {}) {
-  const api = await startApi({ port: ports.api, env: apiEnv, stdio: apiStdio });
+async function startProduct({ ports = portsFromEnv(), publicHost = 'localhost', apiEnv = {}, apiStdio = 'inherit', apiEntry, apiRestart, log } = {}) {
   /** @type {Record<string, import('node:http').Server>} */
   const sites = {};
+  const closeAll = () => Promise.all(Object.values(sites).map(closeServer));
   const url = (port) => `http://${publicHost}:${port}`;
   const config = { apiUrl: url(ports.api), wsUrl: `ws://${publicHost}:${ports.api}/ws` };
-  for (const { name, dir } of REMOTES) {
-    // A remote's own page (standalone use) reads config.json beside it and has client-side routes, like the host.
-    sites[name] = await serveStatic({ dir: path.join(root, dir, 'dist'), port: ports[name], spa: true, json: { '/config.json': config } });
-  }
   const remotes = Object.fromEntries(REMOTES.map(({ name }) => [name, `${url(ports[name])}/remoteEntry.js`]));
-  sites.host = await serveStatic({
-    dir: path.join(root, 'host', 'dist'),
-    port: ports.host,
-    spa: true,
-    json: { '/remotes.json': remotes, '/config.json': config },
-  });
-  const closeAll = () => Promise.all(Object.values(sites).map(closeServer));
+  const serve = (name, variable, options) =>
+    serveStatic({ ...options, port: ports[name] }).catch((error) => {
+      throw error.code === 'EADDRINUSE' ? new Error(inUse(ports[name], `(${name})`, variable)) : error;
+    });
+  let api;
+  try {
+    // The static servers first: they start in milliseconds, so a port in use fails before the API's
+    // seconds of start-up.
+    for (const { name, dir } of REMOTES) {
+      // A remote's own page (standalone use) reads config.json beside it and has client-side routes, like the host.
+      sites[name] = await serve(name, `${name.toUpperCase()}_PORT`, { dir: path.join(root, dir, 'dist'), spa: true, json: { '/config.json': config } });
+    }
+    sites.host = await serve('host', 'APP_PORT', {
+      dir: path.join(root, 'host', 'dist'),
+      spa: true,
+      json: { '/remotes.json': remotes, '/config.json': config },
+    });
+    api = await startApi({ port: ports.api, env: apiEnv, stdio: apiStdio, entry: apiEntry, restart: apiRestart, log });
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
   return {
     urls: { app: url(ports.host), api: url(ports.api), remotes },
     sites,
     api,
-    stop: async () => {
-      await closeAll();
-      await api.stop();
-    },
+    // Both at once: api.stop() first marks the API's end as expected (a Ctrl+C reaches the API directly too,
+    // and its exit must not be taken for a crash).
+    stop: () => Promise.all([api.stop(), closeAll()]).then(() => undefined),
   };
 }
 
-module.exports = { startProduct, startApi, closeServer, portsFromEnv, REMOTES, DEFAULT_PORTS };
+/**
+ * Whether `signal` was ignored when this process started (Linux: SigIgn in /proc/self/status), as
+ * `nohup` does for SIGHUP and a shell for SIGINT in background jobs: that choice is respected.
+ */
+function ignoredAtStart(signal) {
+  const mask = /^SigIgn:\s*([0-9a-f]+)$/m.exec(readFileOrEmpty('/proc/self/status'))?.[1];
+  return mask !== undefined && ((BigInt(`0x${mask}`) >> BigInt(os.constants.signals[signal] - 1)) & 1n) === 1n;
+}
+
+function readFileOrEmpty(file) {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * `npm start` once the builds exist: starts the product and ties it to this process. SIGINT (Ctrl+C),
+ * SIGTERM, SIGHUP (the terminal closed), an uncaught error or the end of the process that started this one
+ * stop every server and the API before this process exits; an API that keeps crashing stops everything.
+ * Signals that arrive while the product is starting stop it too (the exit hook above ends the API).
+ * @param {Parameters<typeof startProduct>[0]} [options]
+ */
+async function runProduct(options = {}) {
+  const log = options.log ?? ((line) => console.error(line));
+  let product;
+  let stopping = false;
+  const stopAndExit = async (code, message) => {
+    if (stopping) return;
+    stopping = true;
+    log(message);
+    try {
+      await product?.stop();
+    } finally {
+      process.exit(code);
+    }
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    if (!ignoredAtStart(signal)) process.on(signal, () => void stopAndExit(0, '\nEncerrando...'));
+  }
+  const failed = (error) => void stopAndExit(1, `Erro inesperado; encerrando tudo: ${error?.stack ?? error}`);
+  process.on('uncaughtException', failed);
+  process.on('unhandledRejection', failed);
+  // npm runs this script through a shell. A process manager stopping npm (SIGTERM) makes npm signal that
+  // shell, which dies without passing the signal on: this process is re-parented and nobody would stop
+  // it. Polled, as no signal tells a process its parent is gone.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void stopAndExit(0, 'O processo que iniciou este terminou; encerrando...');
+  }, 1000).unref();
+
+  product = await startProduct({ ...options, log });
+  product.api.on('gave-up', () => void stopAndExit(1, 'A API não se mantém no ar; encerrando tudo.'));
+  return product;
+}
+
+module.exports = { startProduct, runProduct, startApi, closeServer, portsFromEnv, REMOTES, DEFAULT_PORTS };

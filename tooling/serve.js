@@ -3,6 +3,7 @@
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
+const { pipeline } = require('node:stream');
 const zlib = require('node:zlib');
 
 const TYPES = {
@@ -22,13 +23,50 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.map', '.svg', '
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 
 /**
+ * The file `pathname` names inside `root`, or null when it points outside. A plain prefix test would let
+ * `/..%2fdist-old/x.js` reach a sibling folder such as dist-old/ (its path starts with root's).
+ */
+function fileInside(root, pathname) {
+  const file = path.join(root, pathname);
+  const relative = path.relative(root, file);
+  return relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? null : file;
+}
+
+/** The regular file at `file`, or at `file`/index.html for a folder; null when there is none. */
+async function findFile(file) {
+  const stats = await fs.promises.stat(file).catch(() => null);
+  if (stats?.isDirectory()) return findFile(path.join(file, 'index.html'));
+  return stats?.isFile() ? file : null;
+}
+
+/**
+ * Opens the file before answering, so a file that cannot be opened gets a proper status instead of a
+ * 200 with no body. Too many open files (EMFILE) is the server being busy: 503, try again.
+ */
+async function openFile(file) {
+  try {
+    return { handle: await fs.promises.open(file, 'r') };
+  } catch (error) {
+    if (error.code === 'ENOENT') return { status: 404 };
+    return { status: ['EMFILE', 'ENFILE'].includes(error.code) ? 503 : 500 };
+  }
+}
+
+function sendText(res, status, text) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...(status === 503 ? { 'Retry-After': '1' } : {}) }).end(text);
+}
+
+const STATUS_TEXT = { 404: 'Não encontrado', 500: 'Erro ao ler o arquivo', 503: 'Servidor ocupado; tente novamente' };
+
+/**
  * Serves `dir` on `port`. `spa`: unknown paths without an extension answer index.html (the host's
  * client-side routes). `json`: paths answered with a generated JSON document instead of a file (the
  * start command derives remotes.json and config.json from its ports). Returns a started http.Server.
  */
 function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {} }) {
   const root = path.resolve(dir);
-  const server = http.createServer((req, res) => {
+
+  async function handle(req, res) {
     // Remotes are fetched cross-origin by the host and by integrators' pages.
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -47,19 +85,15 @@ function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {} }) {
       res.end(req.method === 'HEAD' ? undefined : JSON.stringify(json[pathname], null, 2));
       return;
     }
-    let file = path.join(root, pathname);
-    if (!file.startsWith(root)) {
+    const requested = fileInside(root, pathname);
+    if (!requested) {
       res.writeHead(403).end();
       return;
     }
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
-    if (!fs.existsSync(file)) {
-      if (spa && !path.extname(pathname)) file = path.join(root, 'index.html');
-      else {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Não encontrado');
-        return;
-      }
-    }
+    let file = await findFile(requested);
+    if (!file && spa && !path.extname(pathname)) file = await findFile(path.join(root, 'index.html'));
+    if (!file) return sendText(res, 404, STATUS_TEXT[404]);
+
     const ext = path.extname(file);
     const headers = {
       'Content-Type': TYPES[ext] || 'application/octet-stream',
@@ -70,13 +104,27 @@ function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {} }) {
     };
     const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] || '');
     if (gzip) headers['Content-Encoding'] = 'gzip';
-    res.writeHead(200, headers);
     if (req.method === 'HEAD') {
-      res.end();
+      res.writeHead(200, headers).end();
       return;
     }
-    const stream = fs.createReadStream(file);
-    (gzip ? stream.pipe(zlib.createGzip()) : stream).pipe(res);
+    const opened = await openFile(file);
+    if (!opened.handle) return sendText(res, opened.status, STATUS_TEXT[opened.status]);
+    res.writeHead(200, headers);
+    // pipeline, not pipe: when the client goes away (or reading fails) it destroys every stream, which
+    // closes the file. With pipe, each aborted download kept its file open for good.
+    const stages = [opened.handle.createReadStream(), ...(gzip ? [zlib.createGzip()] : []), res];
+    pipeline(stages, () => {
+      // Nothing to do on error: the response is already under way, and pipeline has destroyed it.
+    });
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      // A failure the handler did not foresee must cost one request, never the process.
+      if (!res.headersSent) sendText(res, 500, STATUS_TEXT[500]);
+      else res.destroy();
+    });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -65,7 +65,7 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
           {
             test: /\.tsx?$/,
             exclude: /node_modules/,
-            // Types are checked by `tsc --noEmit`; the build only transpiles (field-notes: 2x faster).
+            // Types are checked by `tsc --noEmit`; the build only transpiles (docs/architecture.md "Pitfalls": 2x faster).
             use: { loader: require.resolve('ts-loader'), options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') } },
           },
           // Production CSS goes to content-hashed .css files (cached apart, no style code in the JS);
@@ -81,7 +81,7 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
           exposes,
           remotes: {}, // the host finds remotes at runtime in remotes.json, never at build time
           shared: sharedModules(pkg),
-          // A dead remote must not block start-up (field-notes: the default loads every remote first).
+          // A dead remote must not block start-up (docs/architecture.md "Runtime remotes": the default loads every remote first).
           shareStrategy: 'loaded-first',
           manifest: !isHost,
           dts: false, // the type plugin downloads archives over HTTP; contracts live in @consig/shared

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-// The same start-up as `npm start` (CommonJS module of the workspace's build package).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startProduct, REMOTES } = require('@consig/tooling/product') as typeof import('@consig/tooling/product');
+// The same start-up as `npm start`.
+import { REMOTES, startProduct } from '@consig/tooling/product';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
