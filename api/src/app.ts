@@ -9,6 +9,7 @@ import { bearerAuth, createSessionService } from './auth/authenticate';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
 import { campaignRoutes } from './campaigns/routes';
+import { clientRoutes } from './clients/routes';
 import type { Config } from './config';
 import type { Db, Notifications } from './db';
 import { registerDocs } from './http/docs';
@@ -16,6 +17,7 @@ import { corsOptions } from './http/cors';
 import { registerErrorHandlers } from './http/errors';
 import { BODY_LIMIT_BYTES } from './http/limits';
 import { loggerOptions } from './http/log';
+import { lookupRoutes } from './lookups/routes';
 import { proposalRoutes } from './proposals/routes';
 import { JobQueue, type JobQueueOptions } from './jobs';
 import { WS_MAX_MESSAGE_BYTES } from './realtime/limits';
@@ -78,7 +80,9 @@ export async function buildApp({ config, db, logger, realtime, jobs }: BuildAppO
       route.schema = { ...route.schema, security: [{ bearer: [] }], response: { 401: errorResponse, ...response } };
     });
     await api.register(attendantRoutes);
+    await api.register(clientRoutes);
     await api.register(campaignRoutes);
+    await api.register(lookupRoutes);
     await api.register(proposalRoutes);
   });
 

@@ -75,6 +75,13 @@ describe('OpenAPI', () => {
         'GET /cadastro/campanhas',
         'GET /crm/proposta/status',
         'GET /crm/proposta/status/possiveis',
+        'GET /cadastro/banco/comcodigo',
+        'GET /cadastro/banco',
+        'GET /cadastro/estado',
+        'GET /cadastro/especie',
+        'GET /cadastro/orgaos',
+        'GET /crm/cliente/telefones/{ClienteID}',
+        'POST /cadastro/telefone',
       ].sort(),
     );
     for (const { route, op } of operations) {

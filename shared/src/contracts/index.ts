@@ -4,6 +4,8 @@ export * from './fields';
 export * from './domain';
 export * from './auth';
 export * from './attendant';
+export * from './client';
 export * from './campaign';
+export * from './lookups';
 export * from './proposal';
 export * from './realtime';
