@@ -18,6 +18,7 @@ import { registerErrorHandlers } from './http/errors';
 import { BODY_LIMIT_BYTES } from './http/limits';
 import { loggerOptions } from './http/log';
 import { lookupRoutes } from './lookups/routes';
+import { operationRoutes } from './operations/routes';
 import { proposalRoutes } from './proposals/routes';
 import { JobQueue, type JobQueueOptions } from './jobs';
 import { WS_MAX_MESSAGE_BYTES } from './realtime/limits';
@@ -84,6 +85,7 @@ export async function buildApp({ config, db, logger, realtime, jobs }: BuildAppO
     await api.register(campaignRoutes);
     await api.register(lookupRoutes);
     await api.register(proposalRoutes);
+    await api.register(operationRoutes);
   });
 
   return app;

@@ -80,8 +80,12 @@ describe('OpenAPI', () => {
         'GET /cadastro/estado',
         'GET /cadastro/especie',
         'GET /cadastro/orgaos',
+        'GET /crm/cliente/basicoPorID/{clientId}',
+        'GET /crm/cliente/basico/{cpf}',
         'GET /crm/cliente/telefones/{ClienteID}',
         'POST /cadastro/telefone',
+        'GET /crm/cliente/operacoes/{ClienteID}',
+        'POST /crm/atualizaOperacao',
       ].sort(),
     );
     for (const { route, op } of operations) {

@@ -1,5 +1,39 @@
-import type { Telefone } from '@consig/shared/contracts';
+import type { Cliente, Telefone } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
+
+/** A date column as the contract writes it: 'dd/mm/yyyy', '' when absent. */
+const day = (column: string) => `coalesce(to_char(c.${column}, 'DD/MM/YYYY'), '')`;
+/** A money column as its numeric(14,2) text ('2850.00'), null when unknown; same text on both databases. */
+const money = (column: string) => `c.${column}::text`;
+const textOf = (column: string) => `coalesce(c.${column}, '')`;
+
+/** The contract's `cliente` (shared/src/contracts/client.ts) from `cliente c`, one alias per field. */
+const CLIENT_COLUMNS = `
+  c.id_cliente as "ClienteID", c.de_pessoa as "DE_Pessoa", c.co_cpf as "CO_CPF",
+  substr(c.co_cpf, 1, 3) || '.' || substr(c.co_cpf, 4, 3) || '.' || substr(c.co_cpf, 7, 3) || '-' || substr(c.co_cpf, 10, 2) as "DE_CPF",
+  ${day('dt_nascimento')} as "DE_Nascimento", ${textOf('de_mae')} as "DE_Mae", ${textOf('de_sexo')} as "DE_Sexo",
+  ${textOf('em_email')} as "EM_Email",
+  coalesce((select t.co_ddd || t.co_telefone from telefone t
+             where t.id_empresa = c.id_empresa and t.id_cliente = c.id_cliente order by t.id_telefone limit 1), '') as "DE_Telefone",
+  ${textOf('co_identidade')} as "CO_Identidade", ${day('dt_expedicao')} as "DE_DataExpedicao",
+  ${textOf('co_orgao_emissor')} as "CO_OrgaoEmissor", ${textOf('sg_uf_emissao')} as "SG_UFEmissao",
+  ${textOf('de_naturalidade')} as "DE_Naturalidade",
+  ${day('dt_admissao')} as "DT_Admissao", ${textOf('co_cnpj')} as "CO_CNPJ",
+  ${money('vl_salario_bruto')} as "VL_SalarioBruto", ${money('vl_salario_liquido')} as "VL_SalarioLiquido",
+  ${textOf('co_cep')} as "CO_Cep", ${textOf('de_endereco')} as "DE_Endereco", ${textOf('de_numero')} as "DE_Numero",
+  ${textOf('de_complemento')} as "DE_Complemento", ${textOf('de_bairro')} as "DE_Bairro", ${textOf('de_cidade')} as "DE_Cidade",
+  ${textOf('sg_estado')} as "SG_Estado",
+  ${textOf('de_nome_referencia')} as "DE_NomeReferencia", ${textOf('de_telefone_referencia')} as "DE_TelefoneReferencia",
+  c.co_meio_pagamento::int as "Meio_Pagamento", c.id_tipo_beneficio as "ID_TipoBeneficio",
+  ${textOf('co_matricula_beneficio')} as "CO_MatriculaBeneficio", ${textOf('co_matricula')} as "CO_Matricula",
+  c.sn_bloqueio::int as "SN_Bloqueio", ${day('dt_dib')} as "DT_DIB", ${day('dt_ddb')} as "DT_DDB",
+  c.id_especie as "ID_Especie", c.sn_representante_legal::int as "SN_RepresentanteLegal",
+  ${money('vl_desconto_outro_banco')} as "VL_DescontoOutroBanco", ${money('vl_desconto_obrigatorio')} as "VL_DescontoObrigatorio",
+  ${money('vl_desconto_voluntario')} as "VL_DescontoVoluntario",
+  c.id_orgao as "ID_Orgao",
+  c.co_banco as "CO_Banco", ${textOf('co_agencia')} as "CO_Agencia", ${textOf('co_agencia_dv')} as "CO_AgenciaDV",
+  ${textOf('co_conta_corrente')} as "CO_ContaCorrente", ${textOf('co_conta_corrente_dv')} as "CO_ContaCorrenteDV",
+  c.id_tipo_conta::int as "ID_TipoConta"`;
 
 /** What adding a phone did: the client is not this company's, or already had that number. */
 export type AddPhoneResult = 'added' | 'duplicate' | 'clientNotFound';
@@ -11,7 +45,56 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
     return rows.length > 0;
   }
 
+  async function one(where: string, value: number | string): Promise<Cliente | undefined> {
+    const rows = await db.query<Cliente>(`select ${CLIENT_COLUMNS} from cliente c where c.id_empresa = $1 and ${where} = $2`, [
+      companyId,
+      value,
+    ]);
+    return rows[0];
+  }
+
   return {
+    /** The client's record; undefined when the client is not this company's. */
+    byId: (clientId: number) => one('c.id_cliente', clientId),
+
+    /**
+     * This company's client with that CPF, created when there is none ('Novo Cliente', product-spec §2),
+     * prefilled from the prospect base (table prospecto) when the CPF is there, phones included.
+     * Race-safe: `on conflict do nothing` meets the unique (id_empresa, co_cpf), so two simultaneous
+     * lookups of one new CPF create one client and both answer it. The insert and its phones commit together.
+     * Without a prospect the name stays '' for the attendant to type: a placeholder would pass for a real
+     * name on leads and proposals, and the form's name rule (no digits) would refuse a masked CPF in it.
+     */
+    async byCpfOrNew(cpf: string): Promise<{ cliente: Cliente; created: boolean }> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx.query<{ id: number }>(
+          `insert into cliente (id_empresa, co_cpf, de_pessoa, dt_nascimento, de_sexo, de_mae, id_orgao, id_especie,
+             co_matricula, dt_dib, dt_ddb, vl_salario_bruto, sg_estado)
+           select $1, $2, coalesce(p.de_pessoa, ''), p.dt_nascimento, p.de_sexo, p.de_mae, p.id_orgao, p.id_especie,
+                  p.co_matricula, p.dt_dib, p.dt_ddb, p.vl_renda, p.sg_estado
+             from (select 1) as one left join prospecto p on p.co_cpf = $2
+           on conflict (id_empresa, co_cpf) do nothing
+           returning id_cliente as id`,
+          [companyId, cpf],
+        );
+        if (inserted.length > 0) {
+          await tx.query(
+            `insert into telefone (id_empresa, id_cliente, co_ddd, co_telefone)
+             select $1, $2, substr(phone, 1, 2), substr(phone, 3)
+               from prospecto p, unnest(p.de_telefones) with ordinality as t(phone, n)
+              where p.co_cpf = $3 order by n
+             on conflict (id_cliente, co_ddd, co_telefone) do nothing`,
+            [companyId, inserted[0].id, cpf],
+          );
+        }
+        const cliente = await createClientsRepository({ db: tx, companyId }).byCpf(cpf);
+        return { cliente: cliente!, created: inserted.length > 0 };
+      });
+    },
+
+    /** This company's client with that CPF (11 digits), if any. */
+    byCpf: (cpf: string) => one('c.co_cpf', cpf),
+
     /** The client's phones in the order they were added; undefined when the client is not this company's. */
     async phonesOf(clientId: number): Promise<Telefone[] | undefined> {
       if (!(await exists(clientId))) return undefined;

@@ -160,3 +160,71 @@ export const DEMO_PROPOSALS: readonly DemoProposal[] = [
   { cpfBase: '123456789', attendant: 'atendente@outra.com.br', creditType: 1, bank: 318, status: 10, daysAgo: 0, table: 'INSS Normal 1,80%', term: 84, installment: 300 },
   { cpfBase: '123456789', attendant: 'atendente@outra.com.br', creditType: 2, bank: 41, status: 91, daysAgo: 5, table: 'ML Banrisul 1,85%', term: 72, installment: 150 },
 ];
+
+/** The registration fields of a demo client (migration 006), derived from the client so tests can too. */
+export interface DemoRegistration {
+  identity: string;
+  issuer: string;
+  issuerState: string;
+  cep: string;
+  street: string;
+  number: string;
+  district: string;
+  city: string;
+  state: string;
+  paymentMethod: 1 | 2; // 1 conta corrente, 2 cartão magnético
+  species: number | null;
+  benefitNumber: string | null;
+  dib: string | null; // yyyy-mm-dd
+  ddb: string | null;
+  bank: number;
+  branch: string;
+  account: string;
+  accountDigit: string;
+  accountType: 1 | 2;
+  grossSalary: string; // reais, numeric(14,2) text
+}
+
+/** A real street and CEP in the city of each DDD the demo clients' phones use. */
+const ADDRESS_BY_DDD: Record<string, { cep: string; street: string; district: string; city: string; state: string }> = {
+  '11': { cep: '01310100', street: 'Avenida Paulista', district: 'Bela Vista', city: 'São Paulo', state: 'SP' },
+  '21': { cep: '22070011', street: 'Avenida Nossa Senhora de Copacabana', district: 'Copacabana', city: 'Rio de Janeiro', state: 'RJ' },
+  '31': { cep: '30130010', street: 'Avenida Afonso Pena', district: 'Centro', city: 'Belo Horizonte', state: 'MG' },
+  '41': { cep: '80020310', street: 'Rua XV de Novembro', district: 'Centro', city: 'Curitiba', state: 'PR' },
+  '48': { cep: '88010400', street: 'Rua Felipe Schmidt', district: 'Centro', city: 'Florianópolis', state: 'SC' },
+  '51': { cep: '90010150', street: 'Rua dos Andradas', district: 'Centro Histórico', city: 'Porto Alegre', state: 'RS' },
+  '61': { cep: '70040010', street: 'Setor Bancário Sul Quadra 1', district: 'Asa Sul', city: 'Brasília', state: 'DF' },
+  '71': { cep: '40020000', street: 'Avenida Sete de Setembro', district: 'Centro', city: 'Salvador', state: 'BA' },
+  '81': { cep: '50010000', street: 'Avenida Guararapes', district: 'Santo Antônio', city: 'Recife', state: 'PE' },
+  '85': { cep: '60060170', street: 'Avenida Santos Dumont', district: 'Centro', city: 'Fortaleza', state: 'CE' },
+  '91': { cep: '66017010', street: 'Avenida Presidente Vargas', district: 'Campina', city: 'Belém', state: 'PA' },
+};
+
+const BANKS = [1, 104, 237, 341, 33] as const;
+
+export function demoRegistration(client: DemoClient): DemoRegistration {
+  const address = ADDRESS_BY_DDD[client.phones[0].slice(0, 2)];
+  const seed = Number(client.cpfBase);
+  const inss = client.agency === 4;
+  // INSS: retired at 62 on the birthday, granted 30 days later.
+  const dib = inss ? `${Number(client.birth.slice(0, 4)) + 62}${client.birth.slice(4)}` : null;
+  const ddb = dib ? new Date(Date.parse(`${dib}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10) : null;
+  return {
+    identity: client.cpfBase.slice(0, 8),
+    issuer: 'SSP',
+    issuerState: address.state,
+    ...address,
+    number: String(100 + (seed % 1900)),
+    paymentMethod: 1,
+    species: inss ? (client.sex === 'F' ? 21 : 41) : null,
+    benefitNumber: inss ? `1${client.cpfBase}` : null,
+    dib,
+    ddb,
+    bank: BANKS[seed % BANKS.length],
+    branch: String(1000 + (seed % 8999)),
+    account: String(10000 + (seed % 89999)),
+    accountDigit: String(seed % 10),
+    accountType: 1,
+    grossSalary: `${client.income}.00`,
+  };
+}

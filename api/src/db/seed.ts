@@ -2,6 +2,7 @@ import { hashPassword } from '../auth/password';
 import { centsToDecimalText, grossFor, percentRate, toCents, type Rate } from '@consig/shared/credit';
 import { makeCpf } from '@consig/shared/format';
 import type { Db } from './db';
+import { seedDemoRates } from './seedRates';
 import {
   DEMO_CAMPAIGNS,
   DEMO_CLIENTS,
@@ -10,8 +11,10 @@ import {
   DEMO_PROPOSALS,
   DEMO_REFERRERS,
   DEMO_USERS,
+  demoRegistration,
   type DemoClient,
 } from './demoData';
+import { seedProspects } from './prospects';
 
 /** Advisory lock key, so two instances starting on an empty server seed it once. */
 const SEED_LOCK = 7_215_002;
@@ -59,6 +62,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     for (const company of DEMO_COMPANIES) {
       await tx.query('insert into empresa (id_empresa, de_empresa) values ($1, $2)', [company.id, company.name]);
     }
+    await seedDemoRates(tx);
 
     const people = new Map<string, number>();
     for (const [index, user] of DEMO_USERS.entries()) {
@@ -83,9 +87,14 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     for (const [index, client] of DEMO_CLIENTS.entries()) {
       const referrer = client.referrer ? referrers.get(client.referrer)! : null;
       const cpf = makeCpf(client.cpfBase);
+      const r = demoRegistration(client);
       const id = await insertId(
-        `insert into cliente (id_empresa, co_cpf, de_pessoa, dt_nascimento, de_sexo, de_mae, em_email, id_orgao, id_indicador, ts_criacao)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id_cliente as id`,
+        `insert into cliente (id_empresa, co_cpf, de_pessoa, dt_nascimento, de_sexo, de_mae, em_email, id_orgao, id_indicador, ts_criacao,
+           co_identidade, co_orgao_emissor, sg_uf_emissao, co_cep, de_endereco, de_numero, de_bairro, de_cidade, sg_estado,
+           co_meio_pagamento, id_especie, co_matricula, dt_dib, dt_ddb, co_banco, co_agencia, co_conta_corrente,
+           co_conta_corrente_dv, id_tipo_conta, vl_salario_bruto)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23,
+           $24, $25, $26, $27, $28, $29, $30) returning id_cliente as id`,
         [
           client.company,
           cpf,
@@ -97,6 +106,9 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           client.agency,
           referrer,
           at(40),
+          ...[r.identity, r.issuer, r.issuerState, r.cep, r.street, r.number, r.district, r.city, r.state],
+          ...[r.paymentMethod, r.species, r.benefitNumber, r.dib, r.ddb, r.bank, r.branch, r.account, r.accountDigit],
+          ...[r.accountType, r.grossSalary],
         ],
       );
       clients.set(client.cpfBase, { id, company: client.company, referrer });
@@ -117,6 +129,8 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         );
       }
     }
+
+    await seedProspects(tx);
 
     for (const [index, lead] of DEMO_LEADS.entries()) {
       const client = clients.get(lead.cpfBase)!;

@@ -7,6 +7,8 @@ export const TEXT = {
   unauthorized: 'Sessão expirada ou inválida. Entre novamente.',
   forbidden: 'Você não tem permissão para esta ação.',
   notFound: 'Recurso não encontrado.',
+  /** An unknown client and another company's client read the same (docs/rules.md "Tenancy"). */
+  clientNotFound: 'Cliente não encontrado.',
   internal: 'Erro interno do servidor. Tente novamente.',
   badRequest: 'Requisição inválida.',
 } as const;

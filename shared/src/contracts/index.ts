@@ -8,4 +8,5 @@ export * from './client';
 export * from './campaign';
 export * from './lookups';
 export * from './proposal';
+export * from './operation';
 export * from './realtime';

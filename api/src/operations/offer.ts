@@ -1,0 +1,142 @@
+import {
+  checkInssRate,
+  checkInssTerm,
+  checkInstallmentWithinMargin,
+  fgtsAnticipation,
+  FGTS_MIN_YEARS,
+  FGTS_PRODUCT_MAX_YEARS,
+  formatCents,
+  marginsOf,
+  offerFromInstallment,
+  offerFromNet,
+  percentRate,
+  percentText,
+  refusalText,
+  type CalendarDate,
+  type Cents,
+  type Rate,
+} from '@consig/shared/credit';
+
+/** Credit types (product-spec §1, table tipo_credito). */
+export const CREDIT_TYPE = { INSS: 1, ML: 2, SIAPE: 3, FGTS: 4, CCP: 5, EGC: 6, EGI: 7 } as const;
+const TYPE_NAME: Record<number, string> = { 1: 'INSS', 2: 'ML', 3: 'SIAPE', 4: 'FGTS', 5: 'Crédito Privado', 6: 'EGC', 7: 'EGI' };
+
+/** Terms allowed per credit type (product-spec §9; INSS also within the maximum in force, checked first). */
+const ALLOWED_TERMS: Record<number, readonly number[]> = {
+  [CREDIT_TYPE.INSS]: [48, 60, 72, 84, 96],
+  [CREDIT_TYPE.ML]: [48, 60, 72, 84, 96],
+  [CREDIT_TYPE.CCP]: [12, 24, 36, 48, 60],
+};
+
+/** Days an offer stays valid (Autorregulação do consignado: at least 2 days; docs/rules.md "Rules in force"). */
+export const OFFER_VALID_DAYS = 2;
+
+/** What the computation needs of a stored operation. */
+export interface OfferBasis {
+  readonly creditType: number;
+  /** VL_BaseCalculo; for FGTS, the FGTS balance. */
+  readonly base: Cents;
+  /** The stored VL_Margem (the free loan margin, the client's current discounts already taken off). */
+  readonly storedMargin: Cents;
+  /** The company's rate in force for the operation's type and bank, percent text; null when none. */
+  readonly ratePercent: string | null;
+}
+
+/** What was asked: the term and either the installment or the net value. */
+export type OfferAsk =
+  | { readonly term: number; readonly by: 'installment'; readonly installment: Cents; readonly debitBalance: Cents }
+  | { readonly term: number; readonly by: 'net'; readonly net: Cents; readonly debitBalance: Cents };
+
+export interface OfferFigures {
+  readonly term: number;
+  readonly installment: Cents;
+  readonly gross: Cents;
+  readonly net: Cents;
+  readonly debitBalance: Cents;
+  readonly iof: Cents;
+  readonly rate: Rate;
+  /** Percent texts with two decimals; null when nothing is released (no cash flow to take a rate of). */
+  readonly cetMonthly: string | null;
+  readonly cetAnnual: string | null;
+  readonly validUntil: CalendarDate;
+}
+
+export type OfferResult = { readonly ok: true; readonly figures: OfferFigures } | { readonly ok: false; readonly text: string };
+
+const refuse = (text: string): OfferResult => ({ ok: false, text });
+const names = (terms: readonly number[]) => `${terms.slice(0, -1).join(', ')} ou ${terms[terms.length - 1]}`;
+
+/** '1.7900' → '1.79', '1.6650' → '1.665': the rate as configured, without trailing zeros past two decimals. */
+export const rateText = (rate: Rate) => percentText(rate, 4).replace(/0{1,2}$/, '');
+
+function addDays(date: CalendarDate, days: number): CalendarDate {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+const cetPercent = (fraction: number) => (fraction * 100).toFixed(2);
+
+/**
+ * The offer for an operation on a day, with @consig/shared/credit (docs/rules.md "Credit arithmetic"): the
+ * rate in force (INSS: within the cap in force), the term allowed for the type (§9; INSS: within the
+ * maximum in force; FGTS: years, within the limit in force), the price table both ways with IOF financed,
+ * CET, and the INSS/ML margin check. A refusal carries the text the user reads.
+ */
+export function computeOffer(basis: OfferBasis, ask: OfferAsk, today: CalendarDate): OfferResult {
+  const typeName = TYPE_NAME[basis.creditType] ?? `tipo ${basis.creditType}`;
+  const isFgts = basis.creditType === CREDIT_TYPE.FGTS;
+  const allowedTerms = ALLOWED_TERMS[basis.creditType];
+  if (!isFgts && !allowedTerms) return refuse(`O cálculo de ofertas ainda não está disponível para ${typeName}.`);
+  if (basis.ratePercent === null) return refuse(`Nenhuma taxa em vigor para ${typeName} nesta empresa.`);
+  const rate = percentRate(basis.ratePercent);
+  const validUntil = addDays(today, OFFER_VALID_DAYS);
+
+  if (basis.creditType === CREDIT_TYPE.INSS) {
+    const refusal = checkInssRate(rate, 'loan', today) ?? checkInssTerm(ask.term, today);
+    if (refusal) return refuse(refusalText(refusal));
+  }
+
+  if (isFgts) {
+    if (ask.term < FGTS_MIN_YEARS || ask.term > FGTS_PRODUCT_MAX_YEARS) {
+      return refuse(`O prazo de ${ask.term} anos não é permitido para FGTS: de ${FGTS_MIN_YEARS} a ${FGTS_PRODUCT_MAX_YEARS} anos.`);
+    }
+    const anticipation = fgtsAnticipation({ balance: basis.base, years: ask.term, monthlyRate: rate, on: today });
+    if (!anticipation.ok) return refuse(refusalText(anticipation.refusal));
+    const { gross, net } = anticipation;
+    return {
+      ok: true,
+      figures: { term: ask.term, installment: 0, gross, net, debitBalance: 0, iof: 0, rate, cetMonthly: null, cetAnnual: null, validUntil },
+    };
+  }
+
+  if (!allowedTerms.includes(ask.term)) {
+    return refuse(`O prazo de ${ask.term} parcelas não é permitido para ${typeName}: use ${names(allowedTerms)} parcelas.`);
+  }
+  const terms = { rate, term: ask.term, debitBalance: ask.debitBalance, iof: { contractDate: today } };
+  const offer = ask.by === 'installment' ? offerFromInstallment({ ...terms, installment: ask.installment }) : offerFromNet({ ...terms, net: ask.net });
+
+  if (basis.creditType === CREDIT_TYPE.INSS || basis.creditType === CREDIT_TYPE.ML) {
+    const legal = marginsOf({ kind: basis.creditType === CREDIT_TYPE.INSS ? 'inss' : 'ml', base: basis.base, on: today });
+    // The stored margin already lacks the client's current discounts; it can never exceed the legal share.
+    const refusal = checkInstallmentWithinMargin(offer.installment, Math.min(basis.storedMargin, legal.loan));
+    if (refusal) return refuse(refusalText(refusal));
+  }
+  if (offer.net < 0) {
+    return refuse(`O saldo devedor de ${formatCents(offer.debitBalance)} excede o valor liberado de ${formatCents(offer.gross - offer.iof)}.`);
+  }
+  return {
+    ok: true,
+    figures: {
+      term: offer.term,
+      installment: offer.installment,
+      gross: offer.gross,
+      net: offer.net,
+      debitBalance: offer.debitBalance,
+      iof: offer.iof,
+      rate,
+      cetMonthly: offer.cet ? cetPercent(offer.cet.monthly) : null,
+      cetAnnual: offer.cet ? cetPercent(offer.cet.annual) : null,
+      validUntil,
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/** SQL of the operations feature. Pattern (a factory bound to the caller's company): attendant.repository.ts. */
+import { centsToDecimalText, toCents, type CalendarDate, type Cents } from '@consig/shared/credit';
+import type { CompanyScope } from '../auth/scope';
+import { rateText, type OfferFigures } from './offer';
+
+/** An operation as stored, money in cents, with the company's rate in force for its type and bank. */
+export interface StoredOperation {
+  OperacaoID: number;
+  ID_Cliente: number;
+  ID_TipoCredito: number;
+  SN_Selecionado: number;
+  NU_Parcelas: number;
+  CO_Banco: string | null;
+  DE_Banco: string | null;
+  parcela: Cents;
+  bruto: Cents;
+  liquido: Cents;
+  saldoDevedor: Cents;
+  baseCalculo: Cents;
+  margem: Cents;
+  margemCartao: Cents;
+  /** Percent text of the rate in force on the day asked, or null when the company has none. */
+  taxa: string | null;
+}
+
+type Row = Omit<StoredOperation, 'parcela' | 'bruto' | 'liquido' | 'saldoDevedor' | 'baseCalculo' | 'margem' | 'margemCartao'> &
+  Record<'parcela' | 'bruto' | 'liquido' | 'saldoDevedor' | 'baseCalculo' | 'margem' | 'margemCartao', string>;
+
+// Money leaves the database as text and becomes cents exactly (never a float). The rate in force: the
+// latest row on or before the day ($2), the operation's bank before any bank (migration 007).
+const SELECT = `
+  select o.id_operacao as "OperacaoID", o.id_cliente as "ID_Cliente", o.id_tipo_credito as "ID_TipoCredito",
+         o.sn_selecionado as "SN_Selecionado", o.nu_parcelas as "NU_Parcelas",
+         lpad(o.id_banco::text, 3, '0') as "CO_Banco", b.de_banco as "DE_Banco",
+         o.vl_parcela::text as parcela, o.vl_bruto::text as bruto, o.vl_liquido::text as liquido,
+         o.vl_saldo_devedor::text as "saldoDevedor", o.vl_base_calculo::text as "baseCalculo",
+         o.vl_margem::text as margem, o.vl_margem_cartao::text as "margemCartao",
+         (select t.vl_taxa_mensal::text from taxa t
+           where t.id_empresa = o.id_empresa and t.id_tipo_credito = o.id_tipo_credito
+             and (t.id_banco = o.id_banco or t.id_banco is null) and t.dt_vigencia <= $2::date
+           order by (t.id_banco is null), t.dt_vigencia desc
+           limit 1) as taxa
+    from operacao o left join banco b on b.id_banco = o.id_banco
+   where o.id_empresa = $1`;
+
+const toStored = ({ parcela, bruto, liquido, saldoDevedor, baseCalculo, margem, margemCartao, ...row }: Row): StoredOperation => ({
+  ...row,
+  parcela: toCents(parcela),
+  bruto: toCents(bruto),
+  liquido: toCents(liquido),
+  saldoDevedor: toCents(saldoDevedor),
+  baseCalculo: toCents(baseCalculo),
+  margem: toCents(margem),
+  margemCartao: toCents(margemCartao),
+});
+
+export function createOperationsRepository({ db, companyId }: CompanyScope) {
+  return {
+    /** The client's operations in credit-type order; undefined when the client is not this company's. */
+    async ofClient(clientId: number, today: CalendarDate): Promise<StoredOperation[] | undefined> {
+      const client = await db.query('select 1 from cliente where id_empresa = $1 and id_cliente = $2', [companyId, clientId]);
+      if (client.length === 0) return undefined;
+      const rows = await db.query<Row>(`${SELECT} and o.id_cliente = $3 order by o.id_tipo_credito, o.id_operacao`, [companyId, today, clientId]);
+      return rows.map(toStored);
+    },
+
+    /** One operation, locked until the transaction ends (use on a transaction's `tx`); undefined when not this company's. */
+    async lockOne(operationId: number, today: CalendarDate): Promise<StoredOperation | undefined> {
+      const rows = await db.query<Row>(`${SELECT} and o.id_operacao = $3 for update of o`, [companyId, today, operationId]);
+      return rows.length ? toStored(rows[0]) : undefined;
+    },
+
+    /** Stores a computed offer and the selection on the operation. */
+    async saveOffer(operationId: number, figures: OfferFigures, selected: number): Promise<void> {
+      const money = centsToDecimalText;
+      await db.query(
+        `update operacao set nu_parcelas = $3, vl_parcela = $4, vl_bruto = $5, vl_liquido = $6, vl_saldo_devedor = $7,
+                vl_iof = $8, vl_taxa = $9, vl_cet_mensal = $10, vl_cet_anual = $11, dt_validade = $12, sn_selecionado = $13
+          where id_empresa = $1 and id_operacao = $2`,
+        [
+          companyId,
+          operationId,
+          figures.term,
+          money(figures.installment),
+          money(figures.gross),
+          money(figures.net),
+          money(figures.debitBalance),
+          money(figures.iof),
+          rateText(figures.rate),
+          figures.cetMonthly,
+          figures.cetAnnual,
+          figures.validUntil,
+          selected,
+        ],
+      );
+    },
+  };
+}
