@@ -33,6 +33,17 @@ function portsFromEnv(env = process.env) {
   };
 }
 
+/** The CEP look-up's service when CEP_URL names no other: the public ViaCEP (product-spec §7). */
+const DEFAULT_CEP_URL = 'https://viacep.com.br';
+
+/**
+ * The config.json every app reads at start-up (shared/src/runtimeConfig.ts): the API's addresses as
+ * browsers reach them, and the ViaCEP-compatible service of the CEP look-up.
+ */
+function runtimeConfig({ publicHost, apiPort, cepUrl }) {
+  return { apiUrl: `http://${publicHost}:${apiPort}`, wsUrl: `ws://${publicHost}:${apiPort}/ws`, cepUrl };
+}
+
 /** The API's entry point, run with Node and tsx's loader (TypeScript). */
 const API_ENTRY = path.join(root, 'api', 'src', 'server.ts');
 
@@ -182,19 +193,29 @@ async function startApi({ port, env = {}, stdio = 'inherit', entry = API_ENTRY, 
 }
 
 /**
- * Starts API + host + remotes. `publicHost` is the name browsers use to reach this machine.
+ * Starts API + host + remotes. `publicHost` is the name browsers use to reach this machine; `cepUrl` the
+ * CEP look-up's service (default: CEP_URL, else the public ViaCEP).
  * Returns `{ urls, sites, api, stop }`; `closeServer(sites[name])` stops one app (a remote going down).
  * On failure nothing it started is left running.
- * @param {{ ports?: Record<string, number>, publicHost?: string, apiEnv?: Record<string, string>,
+ * @param {{ ports?: Record<string, number>, publicHost?: string, cepUrl?: string, apiEnv?: Record<string, string>,
  *           apiStdio?: import('node:child_process').StdioOptions, apiEntry?: string,
  *           apiRestart?: Partial<typeof RESTART>, log?: (line: string) => void }} [options]
  */
-async function startProduct({ ports = portsFromEnv(), publicHost = 'localhost', apiEnv = {}, apiStdio = 'inherit', apiEntry, apiRestart, log } = {}) {
+async function startProduct({
+  ports = portsFromEnv(),
+  publicHost = 'localhost',
+  cepUrl = process.env.CEP_URL || DEFAULT_CEP_URL,
+  apiEnv = {},
+  apiStdio = 'inherit',
+  apiEntry,
+  apiRestart,
+  log,
+} = {}) {
   /** @type {Record<string, import('node:http').Server>} */
   const sites = {};
   const closeAll = () => Promise.all(Object.values(sites).map(closeServer));
   const url = (port) => `http://${publicHost}:${port}`;
-  const config = { apiUrl: url(ports.api), wsUrl: `ws://${publicHost}:${ports.api}/ws` };
+  const config = runtimeConfig({ publicHost, apiPort: ports.api, cepUrl });
   const remotes = Object.fromEntries(REMOTES.map(({ name }) => [name, `${url(ports[name])}/remoteEntry.js`]));
   const serve = (name, variable, options) =>
     serveStatic({ ...options, port: ports[name] }).catch((error) => {
@@ -285,4 +306,4 @@ async function runProduct(options = {}) {
   return product;
 }
 
-module.exports = { startProduct, runProduct, startApi, closeServer, portsFromEnv, REMOTES, DEFAULT_PORTS };
+module.exports = { startProduct, runProduct, startApi, closeServer, portsFromEnv, runtimeConfig, REMOTES, DEFAULT_PORTS, DEFAULT_CEP_URL };

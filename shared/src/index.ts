@@ -8,6 +8,7 @@ export * from './contracts';
 export * from './runtimeConfig';
 export * from './session';
 export * from './api';
+export * from './cep/lookupCep';
 export * from './bus';
 export * from './telephony/dial';
 export * from './routes/routes';

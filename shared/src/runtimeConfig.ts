@@ -1,21 +1,31 @@
 import * as z from 'zod/mini';
 
+/** The public ViaCEP service, used when the configuration names no other. */
+export const DEFAULT_CEP_URL = 'https://viacep.com.br';
+
 /**
  * Addresses the browser needs, read at start-up from a JSON file served beside the app (never baked
  * into a build), so one build runs in every environment.
  */
-export const runtimeConfigSchema = z.object({ apiUrl: z.string().check(z.minLength(1)), wsUrl: z.string().check(z.minLength(1)) });
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+export const runtimeConfigSchema = z.object({
+  apiUrl: z.string().check(z.minLength(1)),
+  wsUrl: z.string().check(z.minLength(1)),
+  /** The ViaCEP-compatible postal-code service (product-spec §7); a config.json without it keeps the public one. */
+  cepUrl: z._default(z.string().check(z.minLength(1)), DEFAULT_CEP_URL),
+});
+export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
+/** What config.json may hold: `cepUrl` may be left out. */
+export type RuntimeConfigInput = z.input<typeof runtimeConfigSchema>;
 
 const fallback = (): RuntimeConfig => {
   const host = typeof location === 'undefined' ? 'localhost' : location.hostname;
-  return { apiUrl: `http://${host}:3000`, wsUrl: `ws://${host}:3000/ws` };
+  return { apiUrl: `http://${host}:3000`, wsUrl: `ws://${host}:3000/ws`, cepUrl: DEFAULT_CEP_URL };
 };
 
 let current: RuntimeConfig = fallback();
 
 export const getRuntimeConfig = () => current;
-export const setRuntimeConfig = (config: RuntimeConfig) => {
+export const setRuntimeConfig = (config: RuntimeConfigInput) => {
   current = runtimeConfigSchema.parse(config);
 };
 
