@@ -24,6 +24,12 @@ export const campaignKeys = createQueryKeys('campaigns');
 export const attendantKeys = createQueryKeys('attendants');
 /** GET /atendente/ramal, per signed-in person. */
 export const ramalKeys = createQueryKeys('ramal');
+/** The client service screen: GET /crm/cliente/basicoPorID/{id} (`detail(id)`) and /crm/cliente/basico/{cpf}. */
+export const clientKeys = createQueryKeys('clients');
+/** GET /crm/cliente/operacoes/{id}: `list({ clientId })`. */
+export const operationKeys = createQueryKeys('operations');
+/** GET /crm/cliente/telefones/{id}: `list({ clientId })`. */
+export const phoneKeys = createQueryKeys('phones');
 
 const proposalBase = createQueryKeys('proposals');
 /** Proposal reads: the list (a later issue) and the counts per status. */

@@ -1,0 +1,95 @@
+import { formatBRL, formatDecimal, sanitizeMoneyInput, type Operacao } from '@consig/shared';
+import { useId } from 'react';
+import { useAttendanceStore } from '../state/AttendanceContext';
+import { CREDIT_TYPE_ID, creditTypeLabel, termsFor } from './terms';
+import { useRecalculation } from './useRecalculation';
+
+const percent = (value: string | null) => (value == null ? '---' : `${formatDecimal(value)}%`);
+/** DT_Validade travels as YYYY-MM-DD (a São Paulo calendar day): shown as dd/mm/yyyy, no time zone involved. */
+const calendarDay = (value: string | null) => (value ? value.split('-').reverse().join('/') : '---');
+
+/** The card of the active credit type (§2, §4 "Operation cards"): selection, term, amounts and the offer's figures. */
+export function OperationCard({ operation, clientId }: { operation: Operacao; clientId: number }) {
+  const store = useAttendanceStore();
+  const { draft, change, holdDebitBalance } = useRecalculation(operation, clientId);
+  const titleId = useId();
+  const isFgts = operation.ID_TipoCredito === CREDIT_TYPE_ID.FGTS;
+
+  return (
+    <section className="consig-panel att-operation" aria-labelledby={titleId}>
+      <div className="att-operation__head">
+        <h3 id={titleId}>
+          {creditTypeLabel(operation.ID_TipoCredito)}
+          {operation.DE_Banco ? ` · ${operation.DE_Banco}` : ''}
+        </h3>
+        <label className="att-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={operation.SN_Selecionado === 1}
+            onChange={(event) =>
+              store.dispatch({ type: 'operationChanged', operationId: operation.OperacaoID, changes: { SN_Selecionado: event.target.checked ? 1 : 0 } })
+            }
+          />
+          Selecionado
+        </label>
+      </div>
+      <div className="att-operation__inputs">
+        <label>
+          {isFgts ? 'Parcelas antecipadas' : 'Prazo'}
+          <select value={draft.NU_Parcelas} onChange={(event) => change({ NU_Parcelas: Number(event.target.value) })}>
+            {termsFor(operation.ID_TipoCredito, operation.NU_Parcelas).map((term) => (
+              <option key={term} value={term}>
+                {term}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Parcela
+          <input inputMode="decimal" value={draft.VL_Parcela} onChange={(event) => change({ VL_Parcela: sanitizeMoneyInput(event.target.value), TP_Calculo: 'parcela' })} />
+        </label>
+        <label>
+          Valor líquido
+          <input
+            inputMode="decimal"
+            value={draft.VL_Liquido}
+            disabled={isFgts /* FGTS: the net value follows from the balance and the years */}
+            onChange={(event) => change({ VL_Liquido: sanitizeMoneyInput(event.target.value), TP_Calculo: 'liquido' })}
+          />
+        </label>
+        <label>
+          Saldo devedor
+          <input inputMode="decimal" value={draft.VL_SaldoDevedor} onChange={(event) => holdDebitBalance(sanitizeMoneyInput(event.target.value))} />
+        </label>
+      </div>
+      {operation.DE_Mensagem && <p className="att-operation__message">{operation.DE_Mensagem}</p>}
+      <dl className="att-operation__figures" aria-label="Valores da oferta">
+        <div>
+          <dt>Bruto</dt>
+          <dd>{operation.DE_Bruto}</dd>
+        </div>
+        <div>
+          <dt>Líquido</dt>
+          <dd>{operation.DE_Liquido}</dd>
+        </div>
+        <div>
+          <dt>Taxa</dt>
+          <dd>{operation.VL_Taxa == null ? '---' : `${percent(operation.VL_Taxa)} a.m.`}</dd>
+        </div>
+        <div>
+          <dt>IOF</dt>
+          <dd>{operation.VL_IOF == null ? '---' : formatBRL(operation.VL_IOF)}</dd>
+        </div>
+        <div>
+          <dt>CET</dt>
+          <dd>{operation.VL_CETMensal == null ? '---' : `${percent(operation.VL_CETMensal)} a.m. / ${percent(operation.VL_CETAnual)} a.a.`}</dd>
+        </div>
+        <div>
+          <dt>Validade</dt>
+          <dd>{calendarDay(operation.DT_Validade)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Operacao } from '@consig/shared';
+import { useEffect, useRef, useState } from 'react';
+import { updateOperation } from '../api/updateOperation';
+import { useAttendanceStore } from '../state/AttendanceContext';
+import { screenToast } from '../ui/screenToast';
+
+/** Typing pauses this long before the offer is recomputed: a value typed in one go sends one request. */
+export const RECALCULATION_DEBOUNCE_MS = 500;
+
+/** What the card's inputs hold: the figures as typed, and which amount the user changed last. */
+export interface Draft {
+  NU_Parcelas: number;
+  VL_Parcela: string;
+  VL_Liquido: string;
+  VL_SaldoDevedor: string;
+  TP_Calculo: 'parcela' | 'liquido';
+}
+
+const figuresOf = (operation: Operacao): Draft => ({
+  NU_Parcelas: operation.NU_Parcelas,
+  VL_Parcela: operation.VL_Parcela,
+  VL_Liquido: operation.VL_Liquido,
+  VL_SaldoDevedor: operation.VL_SaldoDevedor,
+  TP_Calculo: 'parcela',
+});
+
+const sameFigures = (a: Draft, b: Draft) =>
+  a.NU_Parcelas === b.NU_Parcelas && a.VL_Parcela === b.VL_Parcela && a.VL_Liquido === b.VL_Liquido && a.VL_SaldoDevedor === b.VL_SaldoDevedor;
+
+/**
+ * The editable figures of an operation card and their recalculation (product-spec §4 "Operation cards",
+ * §7 crm/atualizaOperacao). A change of term, installment or net value (never the first render) is sent
+ * once typing pauses; only the answer to the newest edit is applied, so a late answer never overwrites a
+ * newer value, and a refusal of an outdated value is not shown. When a push changed this operation, the
+ * pending recalculation is skipped and the card shows the pushed figures.
+ */
+export function useRecalculation(operation: Operacao, clientId: number) {
+  const store = useAttendanceStore();
+  const [draft, setDraft] = useState(() => figuresOf(operation));
+  const [synced, setSynced] = useState(() => figuresOf(operation));
+  const edits = useRef(0);
+  const pending = useRef<(() => void) | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The store's figures changed (an applied answer or a push): the inputs show them.
+  const stored = figuresOf(operation);
+  if (!sameFigures(stored, synced)) {
+    setSynced(stored);
+    setDraft(stored);
+  }
+
+  const skip = store.getState().skipNextRecalculation === operation.OperacaoID;
+  useEffect(() => {
+    if (!skip) return;
+    clearTimeout(timer.current);
+    pending.current = null;
+    edits.current += 1; // an answer still on its way is older than the pushed figures
+    store.dispatch({ type: 'recalculationSkipped' });
+  }, [skip, store]);
+
+  // Leaving the card (another tab) sends what was typed rather than losing it.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      pending.current?.();
+    },
+    [],
+  );
+
+  const send = async (values: Draft, edit: number) => {
+    pending.current = null;
+    try {
+      const offer = await updateOperation({
+        OperacaoID: operation.OperacaoID,
+        ID_Cliente: clientId,
+        ID_TipoCredito: operation.ID_TipoCredito,
+        SN_Selecionado: store.getState().operations.find((candidate) => candidate.OperacaoID === operation.OperacaoID)?.SN_Selecionado === 1,
+        ...values,
+      });
+      if (edit === edits.current) store.dispatch({ type: 'operationRecalculated', offer });
+    } catch (error) {
+      if (edit === edits.current) screenToast.error(error);
+    }
+  };
+
+  /** A user's change of term, installment or net value: shown at once, sent once typing pauses. */
+  const change = (changes: Partial<Draft>) => {
+    const next = { ...draft, ...changes };
+    setDraft(next);
+    edits.current += 1;
+    const edit = edits.current;
+    clearTimeout(timer.current);
+    pending.current = () => void send(next, edit);
+    timer.current = setTimeout(() => pending.current?.(), RECALCULATION_DEBOUNCE_MS);
+  };
+
+  /** The debit balance is held and sent with the next recalculation (it is not one of §7's triggers). */
+  const holdDebitBalance = (VL_SaldoDevedor: string) => setDraft((current) => ({ ...current, VL_SaldoDevedor }));
+
+  return { draft, change, holdDebitBalance };
+}

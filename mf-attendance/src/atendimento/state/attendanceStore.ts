@@ -1,0 +1,176 @@
+import type { Cliente, Operacao, OperacaoAtualizada } from '@consig/shared';
+
+/**
+ * The shared attendance state of product-spec §3 and its transitions of §4 ("Loads", "Operation update
+ * from a push", "Operation cards"). The reducer is pure; `createAttendanceStore` adds the loads, whose
+ * loading flags must be read synchronously (a second request is blocked while one runs), which is why
+ * the state lives in a small external store rather than in React state.
+ */
+export interface AttendanceState {
+  client: Cliente | null;
+  operations: Operacao[];
+  /** The campaign's attendants (loaded with the campaign queue, a later issue). */
+  attendants: unknown[];
+  /** What the proposal submit stored (the proposal flow, a later piece of the screen). */
+  dataRegistered: unknown;
+  /** Net values typed in the simulator, by operation index. */
+  liquidSimulator: Record<number, string>;
+  /** The credit type of the selected operation (ID_TipoCredito); 0 until one is selected. */
+  benefitType: number;
+  /** OperacaoID of the selected operation, the one whose card is shown. */
+  operationSelected: number | null;
+  /** DE_Campanha of the campaign being served; null shows the dashes. */
+  campaignName: string | null;
+  loading: { client: boolean; operations: boolean; attendants: boolean };
+  /**
+   * Set by a merged push (the OperacaoID it changed): the recalculation that change would trigger is
+   * skipped and the values stay those of the pushed data (product-spec §4 "Operation cards").
+   */
+  skipNextRecalculation: number | null;
+  /** 'Cadastro' card: the pencil toggles edit mode; the eye shows the data (form and phone numbers). */
+  editMode: boolean;
+  showData: boolean;
+}
+
+export const initialAttendanceState: AttendanceState = {
+  client: null,
+  operations: [],
+  attendants: [],
+  dataRegistered: null,
+  liquidSimulator: {},
+  benefitType: 0,
+  operationSelected: null,
+  campaignName: null,
+  loading: { client: false, operations: false, attendants: false },
+  skipNextRecalculation: null,
+  editMode: false,
+  showData: false,
+};
+
+export type AttendanceAction =
+  | { type: 'reset' }
+  | { type: 'clientLoadStarted' }
+  | { type: 'clientLoaded'; client: Cliente }
+  | { type: 'operationsLoadStarted' }
+  | { type: 'operationsLoaded'; operations: Operacao[] }
+  | { type: 'operationsLoadFailed' }
+  | { type: 'operationSelected'; operationId: number }
+  | { type: 'operationPushed'; update: Partial<Operacao> & { OperacaoID: number } }
+  | { type: 'recalculationSkipped' }
+  | { type: 'operationRecalculated'; offer: OperacaoAtualizada }
+  | { type: 'operationChanged'; operationId: number; changes: Partial<Operacao> }
+  | { type: 'campaignChanged'; campaignName: string | null }
+  | { type: 'editModeToggled' }
+  | { type: 'showDataToggled' };
+
+const withOperation = (state: AttendanceState, operationId: number, changes: Partial<Operacao>): AttendanceState => ({
+  ...state,
+  operations: state.operations.map((operation) => (operation.OperacaoID === operationId ? { ...operation, ...changes } : operation)),
+});
+
+/** Selecting an operation shows its card; the benefit type follows it unless it is already the selected one (§2). */
+function select(state: AttendanceState, operationId: number): AttendanceState {
+  if (state.operationSelected === operationId) return state;
+  const operation = state.operations.find((candidate) => candidate.OperacaoID === operationId);
+  if (!operation) return state;
+  return { ...state, operationSelected: operationId, benefitType: operation.ID_TipoCredito };
+}
+
+export function attendanceReducer(state: AttendanceState, action: AttendanceAction): AttendanceState {
+  switch (action.type) {
+    case 'reset':
+      return initialAttendanceState;
+    case 'clientLoadStarted':
+      return { ...state, loading: { ...state.loading, client: true } };
+    case 'clientLoaded':
+      return { ...state, client: action.client, loading: { ...state.loading, client: false } };
+    case 'operationsLoadStarted':
+      return { ...state, loading: { ...state.loading, operations: true } };
+    case 'operationsLoaded': {
+      const loaded = { ...state, operations: action.operations, operationSelected: null, loading: { ...state.loading, operations: false } };
+      // The first operation is selected automatically on load (§2).
+      return action.operations.length ? select(loaded, action.operations[0].OperacaoID) : loaded;
+    }
+    case 'operationsLoadFailed':
+      return { ...state, loading: { ...state.loading, operations: false } };
+    case 'operationSelected':
+      return select(state, action.operationId);
+    case 'operationPushed': {
+      // §4, as written: merged only when the update's ID_Cliente differs from the current ClienteID.
+      if (action.update.ID_Cliente === state.client?.ClienteID) return state;
+      if (!state.operations.some((operation) => operation.OperacaoID === action.update.OperacaoID)) return state;
+      return { ...withOperation(state, action.update.OperacaoID, action.update), skipNextRecalculation: action.update.OperacaoID };
+    }
+    case 'recalculationSkipped':
+      return { ...state, skipNextRecalculation: null };
+    case 'operationRecalculated':
+      return withOperation(state, action.offer.OperacaoID, action.offer);
+    case 'operationChanged':
+      return withOperation(state, action.operationId, action.changes);
+    case 'campaignChanged':
+      return { ...state, campaignName: action.campaignName };
+    case 'editModeToggled':
+      return { ...state, editMode: !state.editMode };
+    case 'showDataToggled':
+      return { ...state, showData: !state.showData };
+  }
+}
+
+export interface AttendanceFetchers {
+  fetchClient: (clientId: string) => Promise<Cliente>;
+  fetchOperations: (clientId: string) => Promise<Operacao[]>;
+}
+
+export type AttendanceStore = ReturnType<typeof createAttendanceStore>;
+
+/** The store of one mounted screen: state, subscription (for useSyncExternalStore) and the two loads of §4. */
+export function createAttendanceStore({ fetchClient, fetchOperations }: AttendanceFetchers) {
+  let state = initialAttendanceState;
+  // Bumped by every reset: an answer of a load started before it belongs to another client and is dropped.
+  let generation = 0;
+  const listeners = new Set<() => void>();
+
+  const dispatch = (action: AttendanceAction) => {
+    if (action.type === 'reset') generation += 1;
+    const next = attendanceReducer(state, action);
+    if (next === state) return;
+    state = next;
+    listeners.forEach((listener) => listener());
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    dispatch,
+    /** Loads the client; ignored while a client load runs. A failed load resets the state (§4 "Loads"). */
+    async loadClient(clientId: string): Promise<void> {
+      if (state.loading.client) return;
+      const started = generation;
+      dispatch({ type: 'clientLoadStarted' });
+      try {
+        const client = await fetchClient(clientId);
+        if (started === generation) dispatch({ type: 'clientLoaded', client });
+      } catch {
+        // The read's failure was already shown as a toast by the query client.
+        if (started === generation) dispatch({ type: 'reset' });
+      }
+    },
+    /** Loads the operations; ignored while an operations load runs. The first one is selected. */
+    async loadOperations(clientId: string): Promise<void> {
+      if (state.loading.operations) return;
+      const started = generation;
+      dispatch({ type: 'operationsLoadStarted' });
+      try {
+        const operations = await fetchOperations(clientId);
+        if (started === generation) dispatch({ type: 'operationsLoaded', operations });
+      } catch {
+        if (started === generation) dispatch({ type: 'operationsLoadFailed' });
+      }
+    },
+  };
+}
