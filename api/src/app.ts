@@ -19,11 +19,13 @@ import { BODY_LIMIT_BYTES } from './http/limits';
 import { loggerOptions } from './http/log';
 import { lookupRoutes } from './lookups/routes';
 import { operationRoutes } from './operations/routes';
+import { proposalRegistrationRoutes } from './proposals/registration';
 import { proposalRoutes } from './proposals/routes';
 import { JobQueue, type JobQueueOptions } from './jobs';
 import { WS_MAX_MESSAGE_BYTES } from './realtime/limits';
 import { Realtime } from './realtime/realtime';
 import { realtimeRoutes, type RealtimeOptions } from './realtime/routes';
+import { simulationRoutes } from './simulations/routes';
 
 export interface BuildAppOptions {
   config: Config;
@@ -86,6 +88,8 @@ export async function buildApp({ config, db, logger, realtime, jobs }: BuildAppO
     await api.register(lookupRoutes);
     await api.register(proposalRoutes);
     await api.register(operationRoutes);
+    await api.register(proposalRegistrationRoutes);
+    await api.register(simulationRoutes);
   });
 
   return app;

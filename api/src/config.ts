@@ -28,6 +28,13 @@ const envSchema = z.object({
   WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
   /** Realtime sockets one person may hold open on one API instance (one per tab). */
   WS_MAX_SOCKETS_PER_PERSON: z.coerce.number().int().positive().default(10),
+  /**
+   * Outgoing e-mail (simulations sent to clients): an SMTP URL, smtp://user:pass@host:587 or smtps://… for
+   * implicit TLS. Absent: simulations are recorded and not e-mailed.
+   */
+  SMTP_URL: z.string().url().optional(),
+  /** The sender of those e-mails. */
+  MAIL_FROM: z.string().min(3).default('Consig CRM <nao-responda@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -43,6 +50,8 @@ export interface EnvConfig {
   trustProxy: boolean | string;
   realtime: { maxSocketsPerAddress: number; maxSocketsPerPerson: number };
   logLevel: string;
+  /** SMTP for outgoing e-mail; undefined when not configured. */
+  mail?: { url: string; from: string };
 }
 
 /** The configuration with both secrets settled. */
@@ -73,6 +82,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     realtime: { maxSocketsPerAddress: e.WS_MAX_SOCKETS_PER_ADDRESS, maxSocketsPerPerson: e.WS_MAX_SOCKETS_PER_PERSON },
     logLevel: e.LOG_LEVEL,
+    mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
   };
 }
 

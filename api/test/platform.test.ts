@@ -86,6 +86,9 @@ describe('OpenAPI', () => {
         'POST /cadastro/telefone',
         'GET /crm/cliente/operacoes/{ClienteID}',
         'POST /crm/atualizaOperacao',
+        'POST /crm/proposta/0',
+        'POST /crm/simulacao/enviar',
+        'GET /crm/simulacao/{ClienteID}',
       ].sort(),
     );
     for (const { route, op } of operations) {

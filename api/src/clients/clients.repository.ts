@@ -1,4 +1,5 @@
-import type { Cliente, Telefone } from '@consig/shared/contracts';
+import type { Cliente, ClientForm, Telefone } from '@consig/shared/contracts';
+import { parseDate } from '@consig/shared/format';
 import type { CompanyScope } from '../auth/scope';
 
 /** A date column as the contract writes it: 'dd/mm/yyyy', '' when absent. */
@@ -34,6 +35,18 @@ const CLIENT_COLUMNS = `
   c.co_banco as "CO_Banco", ${textOf('co_agencia')} as "CO_Agencia", ${textOf('co_agencia_dv')} as "CO_AgenciaDV",
   ${textOf('co_conta_corrente')} as "CO_ContaCorrente", ${textOf('co_conta_corrente_dv')} as "CO_ContaCorrenteDV",
   c.id_tipo_conta::int as "ID_TipoConta"`;
+
+/** 'dd/mm/yyyy' (or with - or .) of the form as an ISO day for the database; null when empty. */
+function isoDay(value: string): string | null {
+  const date = parseDate(value);
+  if (!date) return null;
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  return `${pad(date.year, 4)}-${pad(date.month, 2)}-${pad(date.day, 2)}`;
+}
+const orNull = (value: string | null | undefined) => (value ? value : null);
+
+/** What saving the form did: saved, the client is not this company's, or a code names no row of its list. */
+export type UpdateClientResult = { saved: true } | { saved: false; reason: 'clientNotFound' } | { saved: false; reason: 'unknownCode'; field: string };
 
 /** What adding a phone did: the client is not this company's, or already had that number. */
 export type AddPhoneResult = 'added' | 'duplicate' | 'clientNotFound';
@@ -90,6 +103,87 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
         const cliente = await createClientsRepository({ db: tx, companyId }).byCpf(cpf);
         return { cliente: cliente!, created: inserted.length > 0 };
       });
+    },
+
+    /**
+     * Saves the client form (validated by @consig/shared/contracts clientFormFull) on this company's client.
+     * The CPF is the client's identity and is not changed here. Codes from lists (bank, species, agency) are
+     * checked first, so a wrong one is a field error instead of a failed foreign key. DE_Telefone joins the
+     * client's phones when it is not one of them yet. Use on a transaction's `tx` to commit with other writes.
+     */
+    async update(clientId: number, form: ClientForm): Promise<UpdateClientResult> {
+      const codes: [field: string, table: string, value: number | null | undefined][] = [
+        ['CO_Banco', 'select 1 from banco where id_banco = $1', form.CO_Banco],
+        ['ID_Especie', 'select 1 from especie where id_especie = $1', form.ID_Especie],
+        ['ID_Orgao', 'select 1 from orgao where id_orgao = $1', form.ID_Orgao],
+      ];
+      for (const [field, sql, value] of codes) {
+        if (value != null && (await db.query(sql, [value])).length === 0) return { saved: false, reason: 'unknownCode', field };
+      }
+      const uf = (value: string | undefined) => orNull(value?.toUpperCase());
+      const updated = await db.query(
+        `update cliente set de_pessoa = $3, dt_nascimento = $4, de_mae = $5, de_sexo = $6, em_email = $7,
+                co_identidade = $8, dt_expedicao = $9, co_orgao_emissor = $10, sg_uf_emissao = $11, de_naturalidade = $12,
+                dt_admissao = $13, co_cnpj = $14, vl_salario_bruto = $15, vl_salario_liquido = $16,
+                co_cep = $17, de_endereco = $18, de_numero = $19, de_complemento = $20, de_bairro = $21, de_cidade = $22,
+                sg_estado = $23, de_nome_referencia = $24, de_telefone_referencia = $25,
+                co_meio_pagamento = $26, id_tipo_beneficio = $27, co_matricula_beneficio = $28, co_matricula = $29,
+                sn_bloqueio = $30, dt_dib = $31, dt_ddb = $32, id_especie = $33, sn_representante_legal = $34,
+                vl_desconto_outro_banco = $35, vl_desconto_obrigatorio = $36, vl_desconto_voluntario = $37, id_orgao = $38,
+                co_banco = $39, co_agencia = $40, co_agencia_dv = $41, co_conta_corrente = $42, co_conta_corrente_dv = $43,
+                id_tipo_conta = $44
+          where id_empresa = $1 and id_cliente = $2
+          returning id_cliente`,
+        [
+          companyId,
+          clientId,
+          form.DE_Pessoa.trim(),
+          isoDay(form.DE_Nascimento ?? ''),
+          orNull(form.DE_Mae),
+          orNull(form.DE_Sexo),
+          orNull(form.EM_Email),
+          orNull(form.CO_Identidade),
+          isoDay(form.DE_DataExpedicao ?? ''),
+          orNull(form.CO_OrgaoEmissor),
+          uf(form.SG_UFEmissao),
+          orNull(form.DE_Naturalidade),
+          isoDay(form.DT_Admissao ?? ''),
+          orNull(form.CO_CNPJ),
+          form.VL_SalarioBruto ?? null,
+          form.VL_SalarioLiquido ?? null,
+          orNull(form.CO_Cep?.replace('-', '')),
+          orNull(form.DE_Endereco),
+          orNull(form.DE_Numero),
+          orNull(form.DE_Complemento),
+          orNull(form.DE_Bairro),
+          orNull(form.DE_Cidade),
+          uf(form.SG_Estado),
+          orNull(form.DE_NomeReferencia),
+          orNull(form.DE_TelefoneReferencia),
+          form.Meio_Pagamento ?? null,
+          form.ID_TipoBeneficio ?? null,
+          orNull(form.CO_MatriculaBeneficio),
+          orNull(form.CO_Matricula),
+          form.SN_Bloqueio ?? 0,
+          isoDay(form.DT_DIB ?? ''),
+          isoDay(form.DT_DDB ?? ''),
+          form.ID_Especie ?? null,
+          form.SN_RepresentanteLegal ?? 0,
+          form.VL_DescontoOutroBanco ?? null,
+          form.VL_DescontoObrigatorio ?? null,
+          form.VL_DescontoVoluntario ?? null,
+          form.ID_Orgao ?? null,
+          form.CO_Banco ?? null,
+          orNull(form.CO_Agencia),
+          orNull(form.CO_AgenciaDV),
+          orNull(form.CO_ContaCorrente),
+          orNull(form.CO_ContaCorrenteDV),
+          form.ID_TipoConta ?? null,
+        ],
+      );
+      if (updated.length === 0) return { saved: false, reason: 'clientNotFound' };
+      await createClientsRepository({ db, companyId }).addPhone(clientId, form.DE_Telefone.slice(0, 2), form.DE_Telefone.slice(2));
+      return { saved: true };
     },
 
     /** This company's client with that CPF (11 digits), if any. */

@@ -1,4 +1,5 @@
 import {
+  centsToDecimalText,
   checkInssRate,
   checkInssTerm,
   checkInstallmentWithinMargin,
@@ -19,7 +20,8 @@ import {
 
 /** Credit types (product-spec §1, table tipo_credito). */
 export const CREDIT_TYPE = { INSS: 1, ML: 2, SIAPE: 3, FGTS: 4, CCP: 5, EGC: 6, EGI: 7 } as const;
-const TYPE_NAME: Record<number, string> = { 1: 'INSS', 2: 'ML', 3: 'SIAPE', 4: 'FGTS', 5: 'Crédito Privado', 6: 'EGC', 7: 'EGI' };
+/** The credit type's name as the screens write it (the tabs of product-spec §2). */
+export const TYPE_NAME: Record<number, string> = { 1: 'INSS', 2: 'ML', 3: 'SIAPE', 4: 'FGTS', 5: 'Crédito Privado', 6: 'EGC', 7: 'EGI' };
 
 /** Terms allowed per credit type (product-spec §9; INSS also within the maximum in force, checked first). */
 const ALLOWED_TERMS: Record<number, readonly number[]> = {
@@ -75,6 +77,24 @@ function addDays(date: CalendarDate, days: number): CalendarDate {
 }
 
 const cetPercent = (fraction: number) => (fraction * 100).toFixed(2);
+
+/**
+ * An offer's figures as SQL parameters, in the order the tables that keep them list their columns: term,
+ * installment, gross, net, debit balance, IOF (decimal texts), rate (percent text), CET monthly and annual,
+ * validity. One list for the operation card and the simulation history, so the two cannot drift.
+ */
+export const offerParams = (figures: OfferFigures) => [
+  figures.term,
+  centsToDecimalText(figures.installment),
+  centsToDecimalText(figures.gross),
+  centsToDecimalText(figures.net),
+  centsToDecimalText(figures.debitBalance),
+  centsToDecimalText(figures.iof),
+  rateText(figures.rate),
+  figures.cetMonthly,
+  figures.cetAnnual,
+  figures.validUntil,
+];
 
 /**
  * The offer for an operation on a day, with @consig/shared/credit (docs/rules.md "Credit arithmetic"): the

@@ -1,7 +1,7 @@
 /** SQL of the operations feature. Pattern (a factory bound to the caller's company): attendant.repository.ts. */
-import { centsToDecimalText, toCents, type CalendarDate, type Cents } from '@consig/shared/credit';
+import { toCents, type CalendarDate, type Cents } from '@consig/shared/credit';
 import type { CompanyScope } from '../auth/scope';
-import { rateText, type OfferFigures } from './offer';
+import { offerParams, type OfferFigures } from './offer';
 
 /** An operation as stored, money in cents, with the company's rate in force for its type and bank. */
 export interface StoredOperation {
@@ -72,7 +72,6 @@ export function createOperationsRepository({ db, companyId }: CompanyScope) {
 
     /** Stores a computed offer and the selection on the operation. */
     async saveOffer(operationId: number, figures: OfferFigures, selected: number): Promise<void> {
-      const money = centsToDecimalText;
       await db.query(
         `update operacao set nu_parcelas = $3, vl_parcela = $4, vl_bruto = $5, vl_liquido = $6, vl_saldo_devedor = $7,
                 vl_iof = $8, vl_taxa = $9, vl_cet_mensal = $10, vl_cet_anual = $11, dt_validade = $12, sn_selecionado = $13
@@ -80,16 +79,7 @@ export function createOperationsRepository({ db, companyId }: CompanyScope) {
         [
           companyId,
           operationId,
-          figures.term,
-          money(figures.installment),
-          money(figures.gross),
-          money(figures.net),
-          money(figures.debitBalance),
-          money(figures.iof),
-          rateText(figures.rate),
-          figures.cetMonthly,
-          figures.cetAnnual,
-          figures.validUntil,
+          ...offerParams(figures),
           selected,
         ],
       );

@@ -1,6 +1,21 @@
 /** SQL of the proposals feature. Pattern (a factory bound to the caller's company): attendant.repository.ts. */
 import type { PossibleStatus, StatusSummaryItem } from '@consig/shared/contracts';
+import { centsToDecimalText } from '@consig/shared/credit';
 import type { CompanyScope } from '../auth/scope';
+import type { PricedOperation } from './pricing';
+
+/** Status of a proposal just registered ('Digitada', product-spec §4). */
+export const STATUS_TYPED = 10;
+
+/** A proposal to create from a priced operation. */
+export interface NewProposal {
+  attendantId: number;
+  clientId: number;
+  operation: PricedOperation;
+  /** The lending bank: the operation's, or the one typed on the card when the operation has none. */
+  bankId: number;
+  table: string;
+}
 
 /** Calendar days in America/Sao_Paulo, both inclusive; YYYYMMDD (product-spec §5 "Date filters"). */
 export interface TypedBetween {
@@ -30,6 +45,52 @@ export function createProposalsRepository({ db, companyId }: CompanyScope) {
           order by s.id_status`,
         [companyId, attendantId, typed.from ?? null, typed.to ?? null],
       );
+    },
+
+    /** The codes among `bankIds` that are no bank (reference data: the same for every company). */
+    async unknownBanks(bankIds: number[]): Promise<number[]> {
+      const known = await db.query<{ id: number }>('select id_banco as id from banco where id_banco = any($1::int[])', [bankIds]);
+      return bankIds.filter((id) => !known.some((row) => row.id === id));
+    },
+
+    /**
+     * One proposal, status 10, typed now, the client's referrer as its referrer, CO_ADE from the sequence
+     * (migration 008). Run on the registration's `tx` so every proposal commits or none does.
+     */
+    async create({ attendantId, clientId, operation, bankId, table }: NewProposal): Promise<{ ID_Proposta: number; CO_ADE: string }> {
+      const { form, stored, figures } = operation;
+      const money = centsToDecimalText;
+      const rows = await db.query<{ ID_Proposta: number; CO_ADE: string }>(
+        `insert into proposta (id_empresa, id_cliente, id_operacao, id_tipo_credito, id_banco, id_atendente, id_indicador,
+           id_status, co_ade, dt_digitacao, de_tabela, nu_parcelas, vl_parcela, vl_bruto, vl_liquido,
+           id_banco_conta, co_agencia, co_agencia_dv, co_conta_corrente, co_conta_corrente_dv, id_tipo_conta)
+         select c.id_empresa, c.id_cliente, $3, $4, $5, $6, c.id_indicador,
+                $7, lpad(nextval('proposta_co_ade')::text, 10, '0'), now(), $8, $9, $10, $11, $12,
+                $13, $14, nullif($15, ''), $16, $17, $18
+           from cliente c where c.id_empresa = $1 and c.id_cliente = $2
+         returning id_proposta as "ID_Proposta", co_ade as "CO_ADE"`,
+        [
+          companyId,
+          clientId,
+          stored.OperacaoID,
+          stored.ID_TipoCredito,
+          bankId,
+          attendantId,
+          STATUS_TYPED,
+          table,
+          figures.term,
+          money(figures.installment),
+          money(figures.gross),
+          money(figures.net),
+          Number(form.CO_Banco),
+          form.CO_Agencia,
+          form.CO_AgenciaDV ?? '',
+          form.CO_ContaCorrente,
+          form.CO_ContaCorrenteDV,
+          form.ID_TipoConta ?? null,
+        ],
+      );
+      return rows[0];
     },
 
     /** The statuses a proposal can have (reference data, the same for every company). */

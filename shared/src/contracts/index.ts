@@ -9,4 +9,5 @@ export * from './campaign';
 export * from './lookups';
 export * from './proposal';
 export * from './operation';
+export * from './clientForm';
 export * from './realtime';

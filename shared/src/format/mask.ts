@@ -30,8 +30,8 @@ export function applyMask(value: string | null | undefined, pattern: string): st
 export const maskDate = (value: string | null | undefined) => applyMask(value, MASK_PATTERNS.date);
 /** '11144477735' → '111.444.777-35'. */
 export const maskCpf = (value: string | null | undefined) => applyMask(value, MASK_PATTERNS.cpf);
-/** '11222333000181' → '11.222.333/0001-81'. */
-export const maskCnpj = (value: string | null | undefined) => applyMask(value, MASK_PATTERNS.cnpj);
+/** '11222333000181' → '11.222.333/0001-81'; letters too, for the alphanumeric CNPJ (see cnpj.ts). */
+export { maskCnpj } from './cnpj';
 /** '01001000' → '01001-000'. */
 export const maskCep = (value: string | null | undefined) => applyMask(value, MASK_PATTERNS.cep);
 /** '11987654321' → '(11) 98765-4321' (phones are 11 digits, product-spec §9). */

@@ -1,0 +1,61 @@
+import { createTransport } from 'nodemailer';
+import { formatCents, type CalendarDate } from '@consig/shared/credit';
+import { rateText, TYPE_NAME } from '../operations/offer';
+import type { PricedOperation } from '../proposals/pricing';
+
+/** Seconds an SMTP step may take before the send counts as failed: the request waits for it. */
+const SMTP_TIMEOUT_MS = 10_000;
+
+const percent = (text: string) => `${text.replace('.', ',')}%`;
+const brazilianDay = (day: CalendarDate) => day.split('-').reverse().join('/');
+
+/**
+ * The summary the client receives, in Portuguese: per operation what the Autorregulação do consignado asks an
+ * offer to show (docs/rules.md "Rules in force": rate, IOF, CET, validity) plus installment, term and net value.
+ */
+export function simulationText(clientName: string, operations: PricedOperation[]): string {
+  const lines = operations.map(({ stored, figures }) => {
+    const name = [TYPE_NAME[stored.ID_TipoCredito], stored.DE_Banco].filter(Boolean).join(' — ');
+    const isFgts = figures.installment === 0;
+    const term = isFgts ? `${figures.term} anos antecipados` : `${figures.term} parcelas de ${formatCents(figures.installment)}`;
+    const cet = figures.cetMonthly ? `CET ${percent(figures.cetMonthly)} a.m. (${percent(figures.cetAnnual ?? '')} a.a.)` : 'CET não se aplica';
+    return [
+      `• ${name}`,
+      `  Prazo: ${term}`,
+      `  Valor líquido liberado: ${formatCents(figures.net)}`,
+      `  Valor bruto: ${formatCents(figures.gross)}`,
+      `  Taxa de juros: ${percent(rateText(figures.rate))} a.m.`,
+      `  IOF: ${formatCents(figures.iof)}`,
+      `  ${cet}`,
+      `  Proposta válida até ${brazilianDay(figures.validUntil)}`,
+    ].join('\n');
+  });
+  const greeting = clientName.trim() ? `Olá, ${clientName.trim()}.` : 'Olá.';
+  return [
+    greeting,
+    '',
+    'Segue a simulação de crédito consignado feita com você:',
+    '',
+    ...lines,
+    '',
+    'Os valores valem até a data indicada e dependem de aprovação do banco.',
+  ].join('\n');
+}
+
+export const SIMULATION_SUBJECT = 'Sua simulação de crédito consignado';
+
+/** Sends one message through the SMTP server of `url`; rejects when the server refuses or does not answer. */
+export async function sendMail(mail: { url: string; from: string }, message: { to: string; subject: string; text: string }): Promise<void> {
+  // The URL gives host, port, TLS and credentials; the timeouts keep a dead server from holding the request.
+  const transport = createTransport({
+    url: mail.url,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+  });
+  try {
+    await transport.sendMail({ from: mail.from, ...message });
+  } finally {
+    transport.close();
+  }
+}
