@@ -2,6 +2,7 @@ import { formatBRL } from '@consig/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseClientId } from './clientId';
+import { ClientForm } from './client-form/ClientForm';
 import { CampaignBar } from './header/CampaignBar';
 import { ClientHeaderCard } from './header/ClientHeaderCard';
 import { NewClientDialog } from './header/NewClientDialog';
@@ -10,6 +11,7 @@ import { OperationCard } from './operations/OperationCard';
 import { SummaryBand } from './operations/SummaryBand';
 import { PhonePanel } from './phones/PhonePanel';
 import { AttendanceProvider, useAttendance, useAttendanceStore } from './state/AttendanceContext';
+import { SubmitSection } from './submit/SubmitSection';
 import './atendimento.css';
 
 /** Loads the client of ?clientId= (digits only) and its operations; without one the state is reset (§2, §5). */
@@ -54,7 +56,9 @@ function AttendanceScreen() {
           <div className="att-service__columns">
             <div className="att-service__main">
               <ClientHeaderCard client={client} editMode={state.editMode} showData={state.showData} />
+              <ClientForm key={client.ClienteID} client={client} benefitType={state.benefitType} editMode={state.editMode} showData={state.showData} />
               {active && <OperationCard key={active.OperacaoID} operation={active} clientId={client.ClienteID} />}
+              <SubmitSection />
             </div>
             <PhonePanel clientId={client.ClienteID} showData={state.showData} />
           </div>

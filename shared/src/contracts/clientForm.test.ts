@@ -141,8 +141,8 @@ describe('client form, simulator mode (product-spec §5)', () => {
     expect(simulator({ EM_Email: 'a@' })).toBe('Email inválido.');
   });
 
-  it("DE_Sexo: 'Sigla M ou F' when empty or not M/F, 'Apenas uma letra.' when longer", () => {
-    expect(simulator({ DE_Sexo: '' })).toBe('Sigla M ou F');
+  it("DE_Sexo: empty allowed (shown only for FGTS and private credit), else 'Sigla M ou F' or 'Apenas uma letra.'", () => {
+    expect(simulator({ DE_Sexo: '' })).toBeUndefined();
     expect(simulator({ DE_Sexo: 'X' })).toBe('Sigla M ou F');
     expect(simulator({ DE_Sexo: 'MF' })).toBe('Apenas uma letra.');
     expect(simulator({ DE_Sexo: 'F' })).toBeUndefined();

@@ -113,8 +113,8 @@ export type ClientFormMode = 'full' | 'simulator';
 /**
  * The client form's schema in a mode (product-spec §5). Full mode: CPF, name, phone, CEP, address, number,
  * district, city, state and e-mail as listed there. Simulator mode: the same except address fields and
- * e-mail are optional (CEP format and e-mail validity still checked when given), DE_Sexo must be one letter
- * M or F. In both modes: bank fields digits only, the other fields optional and bounded.
+ * e-mail are optional (CEP format and e-mail validity still checked when given). DE_Sexo, when given, must be
+ * one letter M or F. In both modes: bank fields digits only, the other fields optional and bounded.
  */
 export function clientFormSchema(mode: ClientFormMode) {
   const full = mode === 'full';
@@ -129,10 +129,10 @@ export function clientFormSchema(mode: ClientFormMode) {
     DE_Pessoa: textField(120, true, [matches(NAME), T.noNumbers]),
     DE_Nascimento: textField(10, false, ...dateRules),
     DE_Mae: textField(120, false),
-    // The spec writes 'Sigla M ou F' for an empty simulator field too: the simulator needs the sex.
-    DE_Sexo: full
-      ? textField(1, false, ...sexChecks)
-      : z.string({ error: T.sexLetters }).check(bounded(20), z.refine(notBlank, { error: T.sexLetters, abort: true }), ...sexChecks.map(([test, message]) => z.refine<string>(test, { error: message, abort: true }))),
+    // Empty is allowed in both modes: the form shows the field only for FGTS and private credit (product-spec
+    // §5), and a simulation of another credit type must not fail on a field the attendant cannot see. When
+    // given: one letter ('Apenas uma letra.'), M or F ('Sigla M ou F').
+    DE_Sexo: textField(20, false, ...sexChecks),
     EM_Email: textField(254, full, [matches(EMAIL), T.email]),
     DE_Telefone: textField(PHONE_DIGITS, true, [digitsOnly, T.digits], [(value) => value.length === PHONE_DIGITS, T.phoneLength]),
     CO_Identidade: textField(20, false),

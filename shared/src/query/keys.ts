@@ -30,6 +30,17 @@ export const clientKeys = createQueryKeys('clients');
 export const operationKeys = createQueryKeys('operations');
 /** GET /crm/cliente/telefones/{id}: `list({ clientId })`. */
 export const phoneKeys = createQueryKeys('phones');
+/** GET /crm/simulacao/{ClienteID}, the simulations sent to a client: `list({ clientId })`. */
+export const simulationKeys = createQueryKeys('simulations');
+
+const lookupBase = createQueryKeys('lookups');
+/** The registration forms' reference lists, the same for every company: GET /cadastro/banco, /estado, /especie. */
+export const lookupKeys = {
+  ...lookupBase,
+  banks: () => [...lookupBase.all, 'banks'] as const,
+  states: () => [...lookupBase.all, 'states'] as const,
+  species: () => [...lookupBase.all, 'species'] as const,
+};
 
 const proposalBase = createQueryKeys('proposals');
 /** Proposal reads: the list (a later issue) and the counts per status. */

@@ -61,7 +61,9 @@ export type AttendanceAction =
   | { type: 'operationChanged'; operationId: number; changes: Partial<Operacao> }
   | { type: 'campaignChanged'; campaignName: string | null }
   | { type: 'editModeToggled' }
-  | { type: 'showDataToggled' };
+  | { type: 'showDataToggled' }
+  /** The client form changed: its values replace the client's, so a proposal or simulation sends them. */
+  | { type: 'clientEdited'; values: Partial<Cliente> };
 
 const withOperation = (state: AttendanceState, operationId: number, changes: Partial<Operacao>): AttendanceState => ({
   ...state,
@@ -113,8 +115,13 @@ export function attendanceReducer(state: AttendanceState, action: AttendanceActi
       return { ...state, editMode: !state.editMode };
     case 'showDataToggled':
       return { ...state, showData: !state.showData };
+    case 'clientEdited':
+      return state.client ? { ...state, client: { ...state.client, ...action.values } } : state;
   }
 }
+
+/** The client as the form holds it now (the loaded record with the attendant's edits): what a submit sends. */
+export const selectClient = (state: AttendanceState): Cliente | null => state.client;
 
 export interface AttendanceFetchers {
   fetchClient: (clientId: string) => Promise<Cliente>;

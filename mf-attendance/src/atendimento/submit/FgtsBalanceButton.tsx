@@ -1,0 +1,46 @@
+import { digitsOnly, type Cliente, type Operacao } from '@consig/shared';
+import { useState } from 'react';
+import { checkFgtsBalance } from '../api/checkFgtsBalance';
+import { CREDIT_TYPE_ID } from '../operations/terms';
+import { screenToast } from '../ui/screenToast';
+
+/** The agency whose clients may ask for their FGTS balance (product-spec §6: ID_Orgao 4). */
+const FGTS_BALANCE_AGENCY = 4;
+
+export const showsFgtsBalance = (client: Cliente, operation: Operacao | undefined) =>
+  operation?.ID_TipoCredito === CREDIT_TYPE_ID.FGTS && client.ID_Orgao === FGTS_BALANCE_AGENCY;
+
+/**
+ * 'Verificar' on the FGTS card (product-spec §6, §7 /crm/fgts/saldo): asks for the balance and shows the
+ * server's text, success or refusal, as a toast; a click while one request runs is ignored.
+ */
+export function FgtsBalanceButton({ client, operation }: { client: Cliente; operation: Operacao }) {
+  const [pending, setPending] = useState(false);
+
+  const check = async () => {
+    setPending(true);
+    try {
+      const { text } = await checkFgtsBalance({
+        ClienteID: client.ClienteID,
+        CO_CPF: digitsOnly(client.DE_CPF || client.CO_CPF),
+        OperacaoID: operation.OperacaoID,
+        DE_Telefone: client.DE_Telefone,
+      });
+      screenToast.success(text);
+    } catch (error) {
+      screenToast.error(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="consig-panel att-submit__fgts">
+      <span>Saldo FGTS</span>
+      <button type="button" className="consig-button" onClick={() => void check()} disabled={pending} aria-busy={pending}>
+        {pending && <span className="consig-spinner consig-spinner--inline" aria-hidden="true" />}
+        Verificar
+      </button>
+    </div>
+  );
+}
