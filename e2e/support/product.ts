@@ -16,14 +16,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The whole product on free ports with a fresh embedded database (migrated and seeded with the demo data). */
-export async function startTestProduct() {
+/**
+ * The whole product on free ports with a fresh embedded database (migrated and seeded with the demo data).
+ * `cepUrl`: where the screens look CEPs up (a local stand-in; tests never reach a third party).
+ */
+export async function startTestProduct({ cepUrl }: { cepUrl?: string } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'consig-e2e-'));
   const ports: Record<string, number> = { host: await freePort(), api: await freePort() };
   for (const { name } of REMOTES) ports[name] = await freePort();
   const product = await startProduct({
     ports,
     publicHost: '127.0.0.1',
+    cepUrl,
     apiEnv: { DATA_DIR: join(dataDir, 'pglite'), DATABASE_URL: '' },
     apiStdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,0 +1,143 @@
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { formatBRL, formatDecimal } from '@consig/shared/format';
+// The ViaCEP stand-in the product is pointed at: the browser never reaches a third party from a test.
+import { startCepStandIn } from '@consig/tooling/test-support/cepStandIn';
+import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
+import { startTestProduct, type TestProduct } from '../support/product';
+
+/**
+ * 'Registrar proposta' on the client service screen (/atendimento) against the real API and a CEP stand-in:
+ * the full-mode field messages, the CEP look-up and a proposal confirmed through 'Resumo da venda'.
+ * The tests run in order on one signed-in page, on José Carlos Pereira (an INSS lead of the demo data).
+ */
+let cep: Awaited<ReturnType<typeof startCepStandIn>>;
+let product: TestProduct;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+let clientId: number;
+/** How many proposals of status 10 the attendant had before this file registered one. */
+let typedBefore: number;
+
+interface Envelope<T> {
+  success: boolean;
+  text: string;
+  data?: T;
+}
+interface Operation {
+  OperacaoID: number;
+  ID_TipoCredito: number;
+  VL_Taxa: string | null;
+  VL_IOF: string | null;
+  VL_CETMensal: string | null;
+  VL_CETAnual: string | null;
+}
+
+/** Asks the API directly, with the token the page signed in with. */
+async function api<T>(path: string): Promise<Envelope<T>> {
+  const token = await page.evaluate(() => localStorage.getItem('consig.token'));
+  const response = await fetch(`${product.urls.api}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The attendant's own proposals with status 10 (a just-registered proposal's status). */
+async function typedProposals() {
+  const { data } = await api<{ ID_Status: number; NU_Quantidade: number }[]>('/crm/proposta/status');
+  return data!.find((row) => row.ID_Status === 10)!.NU_Quantidade;
+}
+
+const form = () => page.getByRole('form', { name: 'Dados do cliente' });
+const field = (label: string) => form().getByLabel(label, { exact: true });
+/** The message under a field: the element its aria-describedby names (none: no message). */
+async function errorUnder(label: string) {
+  const describedBy = await field(label).getAttribute('aria-describedby');
+  return describedBy ? page.locator(`[id="${describedBy}"]`).textContent() : null;
+}
+/** Waits until an input holds `expected`. */
+async function untilValue(input: Locator, expected: string) {
+  const handle = await input.elementHandle();
+  await page.waitForFunction(([element, value]) => (element as HTMLInputElement).value === value, [handle, expected] as const);
+}
+const registerProposal = () => page.getByRole('button', { name: 'Registrar proposta' }).click();
+const figure = (region: Locator, label: string) => region.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+beforeAll(async () => {
+  cep = await startCepStandIn();
+  [product, browser] = await Promise.all([startTestProduct({ cepUrl: cep.url }), launchBrowser()]);
+  context = await browser.newContext();
+  page = await context.newPage();
+  errors = collectPageErrors(page);
+  await signIn(page, product.urls.app, 'atendente@demo.com.br', 'Atendente@123');
+  await page.waitForURL(`${product.urls.app}/dashboard`);
+  typedBefore = await typedProposals();
+  await page.locator('a[href^="/atendimento?clientId="]', { hasText: 'José Carlos Pereira' }).click();
+  await page.waitForURL(/\/atendimento\?clientId=\d+$/);
+  clientId = Number(new URL(page.url()).searchParams.get('clientId'));
+  await page.getByRole('region', { name: /^INSS/ }).waitFor();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await product?.stop();
+  await cep?.close();
+});
+
+test("invalid values show the full-mode messages under their fields on 'Registrar proposta', and no summary opens", async () => {
+  const selected = page.getByRole('region', { name: /^INSS/ }).getByRole('switch', { name: 'Selecionado' });
+  if (!(await selected.isChecked())) await selected.check();
+
+  await page.getByRole('button', { name: 'Mostrar dados' }).click();
+  await page.getByRole('button', { name: 'Editar cadastro' }).click();
+  await field('E-mail').fill('a@');
+  await field('CEP').fill('123');
+  await field('Nome').fill('José 2');
+  await registerProposal();
+
+  await page.locator('[aria-invalid="true"]').first().waitFor();
+  await expect(errorUnder('E-mail')).resolves.toBe('Email inválido.');
+  await expect(errorUnder('CEP')).resolves.toBe('CEP inválido ou mal formatado.');
+  await expect(errorUnder('Nome')).resolves.toBe('Números não são permitidos.');
+  await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+});
+
+test('a CEP of the look-up service fills street, district, city and state on leaving the field', async () => {
+  await field('CEP').fill('01001-000');
+  await field('Número').focus();
+  await untilValue(field('Endereço'), 'Praça da Sé');
+  await expect(field('Bairro').inputValue()).resolves.toBe('Sé');
+  await expect(field('Cidade').inputValue()).resolves.toBe('São Paulo');
+  await expect(field('UF').inputValue()).resolves.toBe('SP');
+  expect(cep.requests.map((request: { path: string }) => request.path)).toEqual(['/ws/01001000/json/']);
+});
+
+test("a valid registration opens 'Resumo da venda' with the offer's figures; confirming registers the proposal", async () => {
+  await field('Nome').fill('José Carlos Pereira');
+  await field('E-mail').fill('jose.pereira@exemplo.com.br');
+  await field('Telefone').fill('11987654321');
+  await field('Número').fill('100');
+  await field('Banco').selectOption({ index: 1 });
+  await field('Agência').fill('1234');
+  await field('Conta').fill('56789');
+  await field('Dígito da conta').fill('0');
+  await registerProposal();
+
+  const dialog = page.getByRole('dialog', { name: 'Resumo da venda' });
+  await dialog.waitFor();
+  const { data: operations } = await api<Operation[]>(`/crm/cliente/operacoes/${clientId}`);
+  const inss = operations!.find((operation) => operation.ID_TipoCredito === 1)!;
+  const summary = dialog.getByRole('region', { name: /^INSS/ });
+  await expect(figure(summary, 'Taxa').textContent()).resolves.toBe(`${formatDecimal(inss.VL_Taxa!)}% a.m.`);
+  await expect(figure(summary, 'IOF').textContent()).resolves.toBe(formatBRL(inss.VL_IOF!));
+  await expect(figure(summary, 'CET mensal').textContent()).resolves.toBe(`${formatDecimal(inss.VL_CETMensal!)}%`);
+  await expect(figure(summary, 'CET anual').textContent()).resolves.toBe(`${formatDecimal(inss.VL_CETAnual!)}%`);
+
+  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/crm/proposta/'));
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  const { success, text } = (await (await answer).json()) as Envelope<unknown>;
+  expect({ success, text }).toEqual({ success: true, text: 'Proposta registrada com sucesso.' });
+  await page.getByRole('status').filter({ hasText: text }).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  await expect(typedProposals()).resolves.toBe(typedBefore + 1);
+  expect(errors).toEqual([]);
+});
