@@ -2,6 +2,7 @@ import {
   AGENCY,
   ATTENDANT_STATUS,
   CAMPAIGN_STATUS,
+  CREDIT_TYPE,
   CREDIT_TYPES,
   IMPORT_STATUS,
   PAUSE_REASONS,
@@ -53,10 +54,11 @@ it('attendant states: status_atendente = ATTENDANT_STATUS', async () => {
   expect(ids).toEqual(Object.values(ATTENDANT_STATUS).sort((a, b) => a - b));
 });
 
-it('credit types: tipo_credito = CREDIT_TYPES', async () => {
+it('credit types: tipo_credito = CREDIT_TYPES = CREDIT_TYPE', async () => {
   expect(await table('tipo_credito', 'id_tipo_credito', 'de_tipo_credito')).toEqual(
     byId(CREDIT_TYPES.map((t) => ({ id: t.ID_TipoCredito, label: t.label }))),
   );
+  expect(Object.values(CREDIT_TYPE)).toEqual(CREDIT_TYPES.map((t) => t.ID_TipoCredito));
 });
 
 it('agencies: orgao = AGENCY', async () => {

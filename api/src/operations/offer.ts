@@ -17,18 +17,14 @@ import {
   type Cents,
   type Rate,
 } from '@consig/shared/credit';
+import { CREDIT_TYPE, TERMS_BY_CREDIT_TYPE, creditTypeLabel } from '@consig/shared/contracts';
 
-/** Credit types (product-spec §1, table tipo_credito). */
-export const CREDIT_TYPE = { INSS: 1, ML: 2, SIAPE: 3, FGTS: 4, CCP: 5, EGC: 6, EGI: 7 } as const;
-/** The credit type's name as the screens write it (the tabs of product-spec §2). */
-export const TYPE_NAME: Record<number, string> = { 1: 'INSS', 2: 'ML', 3: 'SIAPE', 4: 'FGTS', 5: 'Crédito Privado', 6: 'EGC', 7: 'EGI' };
-
-/** Terms allowed per credit type (product-spec §9; INSS also within the maximum in force, checked first). */
-const ALLOWED_TERMS: Record<number, readonly number[]> = {
-  [CREDIT_TYPE.INSS]: [48, 60, 72, 84, 96],
-  [CREDIT_TYPE.ML]: [48, 60, 72, 84, 96],
-  [CREDIT_TYPE.CCP]: [12, 24, 36, 48, 60],
-};
+/**
+ * Terms an offer can be computed for: the choices of product-spec §9 less the screen's 0 ("no term chosen
+ * yet"); INSS also within the maximum in force, checked first. FGTS years are checked against the credit
+ * module's limits instead.
+ */
+const allowedTermsOf = (creditType: number) => TERMS_BY_CREDIT_TYPE[creditType]?.filter((term) => term > 0);
 
 /** Days an offer stays valid (Autorregulação do consignado: at least 2 days; docs/rules.md "Rules in force"). */
 export const OFFER_VALID_DAYS = 2;
@@ -103,9 +99,9 @@ export const offerParams = (figures: OfferFigures) => [
  * CET, and the INSS/ML margin check. A refusal carries the text the user reads.
  */
 export function computeOffer(basis: OfferBasis, ask: OfferAsk, today: CalendarDate): OfferResult {
-  const typeName = TYPE_NAME[basis.creditType] ?? `tipo ${basis.creditType}`;
+  const typeName = creditTypeLabel(basis.creditType);
   const isFgts = basis.creditType === CREDIT_TYPE.FGTS;
-  const allowedTerms = ALLOWED_TERMS[basis.creditType];
+  const allowedTerms = allowedTermsOf(basis.creditType);
   if (!isFgts && !allowedTerms) return refuse(`O cálculo de ofertas ainda não está disponível para ${typeName}.`);
   if (basis.ratePercent === null) return refuse(`Nenhuma taxa em vigor para ${typeName} nesta empresa.`);
   const rate = percentRate(basis.ratePercent);

@@ -12,7 +12,8 @@ import { centsToDecimalText, formatCents, saoPauloDate, toCents, type CalendarDa
 import * as z from 'zod/mini';
 import { companyScope } from '../auth/scope';
 import { ApiError, TEXT } from '../http/errors';
-import { computeOffer, CREDIT_TYPE, rateText, type OfferAsk, type OfferFigures } from './offer';
+import { CREDIT_TYPE } from '@consig/shared/contracts';
+import { computeOffer, rateText, type OfferAsk, type OfferFigures } from './offer';
 import { createOperationsRepository, type StoredOperation } from './operations.repository';
 
 const tags = ['Operação'];

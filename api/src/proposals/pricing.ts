@@ -2,7 +2,8 @@ import type { OperationForm } from '@consig/shared/contracts';
 import { toCents, type CalendarDate } from '@consig/shared/credit';
 import type { Db } from '../db';
 import { ApiError } from '../http/errors';
-import { computeOffer, CREDIT_TYPE, type OfferAsk, type OfferFigures } from '../operations/offer';
+import { CREDIT_TYPE } from '@consig/shared/contracts';
+import { computeOffer, type OfferAsk, type OfferFigures } from '../operations/offer';
 import { createOperationsRepository, type StoredOperation } from '../operations/operations.repository';
 
 export const OPERATION_NOT_FOUND = 'Operação não encontrada.';

@@ -4,14 +4,15 @@ import { saoPauloDate } from '@consig/shared/credit';
 import { companyScope } from '../auth/scope';
 import { createClientsRepository } from '../clients/clients.repository';
 import { ApiError, TEXT } from '../http/errors';
-import { rateText, TYPE_NAME } from '../operations/offer';
+import { creditTypeLabel } from '@consig/shared/contracts';
+import { rateText } from '../operations/offer';
 import { priceSelected, SELECT_OPERATION, selectedOperations, type PricedOperation } from './pricing';
 import { createProposalsRepository } from './proposals.repository';
 
 const tags = ['Propostas'];
 
 /** DE_Tabela: the credit type and the rate in force the proposal was priced at ('INSS 1,66% a.m.'). */
-const tableOf = ({ stored, figures }: PricedOperation) => `${TYPE_NAME[stored.ID_TipoCredito]} ${rateText(figures.rate).replace('.', ',')}% a.m.`;
+const tableOf = ({ stored, figures }: PricedOperation) => `${creditTypeLabel(stored.ID_TipoCredito)} ${rateText(figures.rate).replace('.', ',')}% a.m.`;
 
 const registeredText = (count: number) => (count === 1 ? 'Proposta registrada com sucesso.' : `${count} propostas registradas com sucesso.`);
 

@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer';
 import { formatCents, type CalendarDate } from '@consig/shared/credit';
-import { rateText, TYPE_NAME } from '../operations/offer';
+import { creditTypeLabel } from '@consig/shared/contracts';
+import { rateText } from '../operations/offer';
 import type { PricedOperation } from '../proposals/pricing';
 
 /** Seconds an SMTP step may take before the send counts as failed: the request waits for it. */
@@ -15,7 +16,7 @@ const brazilianDay = (day: CalendarDate) => day.split('-').reverse().join('/');
  */
 export function simulationText(clientName: string, operations: PricedOperation[]): string {
   const lines = operations.map(({ stored, figures }) => {
-    const name = [TYPE_NAME[stored.ID_TipoCredito], stored.DE_Banco].filter(Boolean).join(' — ');
+    const name = [creditTypeLabel(stored.ID_TipoCredito), stored.DE_Banco].filter(Boolean).join(' — ');
     const isFgts = figures.installment === 0;
     const term = isFgts ? `${figures.term} anos antecipados` : `${figures.term} parcelas de ${formatCents(figures.installment)}`;
     const cet = figures.cetMonthly ? `CET ${percent(figures.cetMonthly)} a.m. (${percent(figures.cetAnnual ?? '')} a.a.)` : 'CET não se aplica';

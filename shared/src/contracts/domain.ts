@@ -62,6 +62,22 @@ export const CREDIT_TYPES = [
   { ID_TipoCredito: 7, label: 'EGI' },
 ] as const;
 
+/** Credit type ids (product-spec §1; table tipo_credito). */
+export const CREDIT_TYPE = { INSS: 1, ML: 2, SIAPE: 3, FGTS: 4, CCP: 5, EGC: 6, EGI: 7 } as const;
+/** The credit type's name as the tabs write it (INSS, ML, SIAPE, FGTS, Crédito Privado, EGC, EGI). */
+export const creditTypeLabel = (id: number) => CREDIT_TYPES.find((type) => type.ID_TipoCredito === id)?.label ?? String(id);
+
+/**
+ * The term choices of product-spec §9 per credit type: INSS and ML in months (0 is the screen's "no term
+ * chosen yet"), private credit in months, FGTS in anticipated years. §9 names no list for SIAPE, EGC, EGI.
+ */
+export const TERMS_BY_CREDIT_TYPE: Readonly<Record<number, readonly number[]>> = {
+  [CREDIT_TYPE.INSS]: [0, 48, 60, 72, 84, 96],
+  [CREDIT_TYPE.ML]: [0, 48, 60, 72, 84, 96],
+  [CREDIT_TYPE.CCP]: [12, 24, 36, 48, 60],
+  [CREDIT_TYPE.FGTS]: [2, 3, 4, 5, 6, 7, 8, 9, 10],
+};
+
 export const AGENCY = { FGTS: 1, INSS: 4 } as const;
 
 /** Realtime alert code that carries an updated operation. */

@@ -1,7 +1,7 @@
-import { formatBRL, formatDecimal, sanitizeMoneyInput, type Operacao } from '@consig/shared';
+import { formatBRL, formatDecimal, sanitizeMoneyInput, type Operacao, CREDIT_TYPE, creditTypeLabel } from '@consig/shared';
 import { useId } from 'react';
 import { useAttendanceStore } from '../state/AttendanceContext';
-import { CREDIT_TYPE_ID, creditTypeLabel, termsFor } from './terms';
+import { termsFor } from './terms';
 import { useRecalculation } from './useRecalculation';
 
 const percent = (value: string | null) => (value == null ? '---' : `${formatDecimal(value)}%`);
@@ -13,7 +13,7 @@ export function OperationCard({ operation, clientId }: { operation: Operacao; cl
   const store = useAttendanceStore();
   const { draft, change, holdDebitBalance } = useRecalculation(operation, clientId);
   const titleId = useId();
-  const isFgts = operation.ID_TipoCredito === CREDIT_TYPE_ID.FGTS;
+  const isFgts = operation.ID_TipoCredito === CREDIT_TYPE.FGTS;
 
   return (
     <section className="consig-panel att-operation" aria-labelledby={titleId}>

@@ -1,14 +1,12 @@
-import { digitsOnly, type Cliente, type Operacao } from '@consig/shared';
+import { digitsOnly, type Cliente, type Operacao, CREDIT_TYPE, AGENCY } from '@consig/shared';
 import { useState } from 'react';
 import { checkFgtsBalance } from '../api/checkFgtsBalance';
-import { CREDIT_TYPE_ID } from '../operations/terms';
 import { screenToast } from '../ui/screenToast';
 
-/** The agency whose clients may ask for their FGTS balance (product-spec §6: ID_Orgao 4). */
-const FGTS_BALANCE_AGENCY = 4;
 
+/** product-spec §6: the FGTS balance check is offered on FGTS cards of clients of agency 4 (ID_Orgao). */
 export const showsFgtsBalance = (client: Cliente, operation: Operacao | undefined) =>
-  operation?.ID_TipoCredito === CREDIT_TYPE_ID.FGTS && client.ID_Orgao === FGTS_BALANCE_AGENCY;
+  operation?.ID_TipoCredito === CREDIT_TYPE.FGTS && client.ID_Orgao === AGENCY.INSS;
 
 /**
  * 'Verificar' on the FGTS card (product-spec §6, §7 /crm/fgts/saldo): asks for the balance and shows the

@@ -1,8 +1,7 @@
-import { formatBRL, type Operacao, type SimulacaoEnviada } from '@consig/shared';
+import { formatBRL, type Operacao, type SimulacaoEnviada, creditTypeLabel } from '@consig/shared';
 import { QueryLoading } from '@consig/shared/query';
 import type { ReactNode } from 'react';
 import { useSimulations } from '../api/getSimulations';
-import { creditTypeLabel } from '../operations/terms';
 import { saoPauloDateTime } from './figures';
 
 const DELIVERY: Record<SimulacaoEnviada['TP_Envio'], string> = {

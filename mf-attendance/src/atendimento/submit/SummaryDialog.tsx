@@ -1,5 +1,4 @@
-import { formatBRL, type Operacao } from '@consig/shared';
-import { creditTypeLabel } from '../operations/terms';
+import { formatBRL, type Operacao, creditTypeLabel } from '@consig/shared';
 import { Dialog } from '../ui/Dialog';
 import { calendarDay, percent } from './figures';
 import type { SubmitKind } from './submission';
