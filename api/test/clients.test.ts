@@ -1,5 +1,5 @@
 import { DEMO_CLIENTS } from '../src/db/demoData';
-import { useSignedInDemoApp } from './harness';
+import { useSignedInDemoApp, demoClientId } from './harness';
 
 const demo = useSignedInDemoApp();
 const { get, tokens } = demo;
@@ -10,13 +10,7 @@ const OSVALDO = DEMO_CLIENTS.find((c) => c.name === 'Osvaldo Pires Campos')!;
 const NOT_FOUND = { status: 404, body: { success: false, text: 'Cliente não encontrado.' } };
 
 /** The demo client's id, found by its CPF within its company. */
-const clientId = async (client: (typeof DEMO_CLIENTS)[number]) =>
-  (
-    await demo.app.db.query<{ id: number }>(
-      "select id_cliente as id from cliente where id_empresa = $1 and co_cpf like $2 || '__'",
-      [client.company, client.cpfBase],
-    )
-  )[0].id;
+const clientId = (client: (typeof DEMO_CLIENTS)[number]) => demoClientId(demo.app.db, client);
 const phoneCount = async () => (await demo.app.db.query<{ n: number }>('select count(*)::int as n from telefone'))[0].n;
 
 describe('client phones need a session', () => {

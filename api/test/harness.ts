@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../src/app';
 import { readEnv, resolveSecrets, type Config } from '../src/config';
 import type { Database } from '../src/db';
-import { DEMO_USERS, demoUser } from '../src/db/demoData';
+import { DEMO_USERS, demoUser, type DemoClient } from '../src/db/demoData';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -113,4 +113,13 @@ export function useSignedInDemoApp() {
     tokens,
     get: (path: string, email: string) => app.call('GET', path, { token: tokens[email] }),
   };
+}
+
+/** The id a demo client got when the seed inserted it (found by company and CPF: the seed appends the check digits). */
+export async function demoClientId(db: Pick<Database, 'query'>, client: DemoClient): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    "select id_cliente as id from cliente where id_empresa = $1 and co_cpf like $2 || '__'",
+    [client.company, client.cpfBase],
+  );
+  return row.id;
 }

@@ -9,7 +9,7 @@ import {
   saoPauloDate,
 } from '@consig/shared/credit';
 import { DEMO_CLIENTS } from '../src/db/demoData';
-import { useSignedInDemoApp } from './harness';
+import { useSignedInDemoApp, demoClientId } from './harness';
 
 const demo = useSignedInDemoApp();
 const { get, tokens } = demo;
@@ -25,13 +25,7 @@ const CCP = 5;
 /** The São Paulo day the API computes on (tests run well away from midnight or take the same day). */
 const today = () => saoPauloDate(new Date());
 
-const clientId = async (client: (typeof DEMO_CLIENTS)[number]) =>
-  (
-    await demo.app.db.query<{ id: number }>("select id_cliente as id from cliente where id_empresa = $1 and co_cpf like $2 || '__'", [
-      client.company,
-      client.cpfBase,
-    ])
-  )[0].id;
+const clientId = (client: (typeof DEMO_CLIENTS)[number]) => demoClientId(demo.app.db, client);
 
 interface StoredRow {
   id: number;

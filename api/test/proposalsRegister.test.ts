@@ -1,6 +1,6 @@
 import { offerFromInstallment, percentRate, saoPauloDate, centsToDecimalText } from '@consig/shared/credit';
 import { DEMO_CLIENTS } from '../src/db/demoData';
-import { useSignedInDemoApp } from './harness';
+import { useSignedInDemoApp, demoClientId } from './harness';
 
 const demo = useSignedInDemoApp();
 const { get, tokens } = demo;
@@ -15,13 +15,7 @@ const FGTS = 4;
 const CCP = 5;
 const ACCOUNT = { CO_Agencia: '1234', CO_ContaCorrente: '56789', CO_ContaCorrenteDV: '0' };
 
-const clientId = async (client: (typeof DEMO_CLIENTS)[number]) =>
-  (
-    await demo.app.db.query<{ id: number }>("select id_cliente as id from cliente where id_empresa = $1 and co_cpf like $2 || '__'", [
-      client.company,
-      client.cpfBase,
-    ])
-  )[0].id;
+const clientId = (client: (typeof DEMO_CLIENTS)[number]) => demoClientId(demo.app.db, client);
 
 /** The client record and operation cards as the screen holds them (what it sends back as cliente and contratar). */
 async function screenOf(client: (typeof DEMO_CLIENTS)[number], email = client.company === 1 ? ATTENDANT : 'atendente@outra.com.br') {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { formatCents, toCents } from '@consig/shared/credit';
 import { DEMO_CLIENTS } from '../src/db/demoData';
-import { useSignedInDemoApp } from './harness';
+import { useSignedInDemoApp, demoClientId } from './harness';
 
 const demo = useSignedInDemoApp();
 const { get, tokens } = demo;
@@ -13,13 +13,7 @@ const JOSE = DEMO_CLIENTS.find((c) => c.name === 'José Carlos Pereira')!; // IN
 const OSVALDO = DEMO_CLIENTS.find((c) => c.name === 'Osvaldo Pires Campos')!; // company 2
 const INSS = 1;
 
-const clientId = async (client: (typeof DEMO_CLIENTS)[number]) =>
-  (
-    await demo.app.db.query<{ id: number }>("select id_cliente as id from cliente where id_empresa = $1 and co_cpf like $2 || '__'", [
-      client.company,
-      client.cpfBase,
-    ])
-  )[0].id;
+const clientId = (client: (typeof DEMO_CLIENTS)[number]) => demoClientId(demo.app.db, client);
 
 /** The body the screen sends: the client (CO_CPF without punctuation) and its operation cards, INSS selected. */
 async function screenOf(client: (typeof DEMO_CLIENTS)[number], email = client.company === 1 ? ATTENDANT : 'atendente@outra.com.br') {
