@@ -1,6 +1,7 @@
 import type { Cliente } from '@consig/shared';
 import { useId } from 'react';
 import { useAttendanceStore } from '../state/AttendanceContext';
+import { FigureList } from '../ui/FigureList';
 
 interface Props {
   client: Cliente;
@@ -26,20 +27,14 @@ export function ClientHeaderCard({ client, editMode, showData }: Props) {
           ✎
         </button>
       </div>
-      <dl className="att-client-card__facts">
-        <div>
-          <dt>Nome</dt>
-          <dd>{client.DE_Pessoa || '---'}</dd>
-        </div>
-        <div>
-          <dt>CPF</dt>
-          <dd>{client.DE_CPF || '---'}</dd>
-        </div>
-        <div>
-          <dt>Nascimento</dt>
-          <dd>{client.DE_Nascimento || '---'}</dd>
-        </div>
-      </dl>
+      <FigureList
+        className="att-client-card__facts"
+        figures={[
+          ['Nome', client.DE_Pessoa || '---'],
+          ['CPF', client.DE_CPF || '---'],
+          ['Nascimento', client.DE_Nascimento || '---'],
+        ]}
+      />
     </section>
   );
 }

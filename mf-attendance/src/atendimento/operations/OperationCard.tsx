@@ -1,12 +1,11 @@
-import { formatBRL, formatDecimal, sanitizeMoneyInput, type Operacao, CREDIT_TYPE, creditTypeLabel } from '@consig/shared';
+import { sanitizeMoneyInput, type Operacao, CREDIT_TYPE, creditTypeLabel } from '@consig/shared';
 import { useId } from 'react';
 import { useAttendanceStore } from '../state/AttendanceContext';
+import { FigureList } from '../ui/FigureList';
+import { calendarDay, iof, monthlyRate, percent } from '../ui/figures';
 import { termsFor } from './terms';
 import { useRecalculation } from './useRecalculation';
 
-const percent = (value: string | null) => (value == null ? '---' : `${formatDecimal(value)}%`);
-/** DT_Validade travels as YYYY-MM-DD (a São Paulo calendar day): shown as dd/mm/yyyy, no time zone involved. */
-const calendarDay = (value: string | null) => (value ? value.split('-').reverse().join('/') : '---');
 
 /** The card of the active credit type (§2, §4 "Operation cards"): selection, term, amounts and the offer's figures. */
 export function OperationCard({ operation, clientId }: { operation: Operacao; clientId: number }) {
@@ -64,32 +63,18 @@ export function OperationCard({ operation, clientId }: { operation: Operacao; cl
         </label>
       </div>
       {operation.DE_Mensagem && <p className="att-operation__message">{operation.DE_Mensagem}</p>}
-      <dl className="att-operation__figures" aria-label="Valores da oferta">
-        <div>
-          <dt>Bruto</dt>
-          <dd>{operation.DE_Bruto}</dd>
-        </div>
-        <div>
-          <dt>Líquido</dt>
-          <dd>{operation.DE_Liquido}</dd>
-        </div>
-        <div>
-          <dt>Taxa</dt>
-          <dd>{operation.VL_Taxa == null ? '---' : `${percent(operation.VL_Taxa)} a.m.`}</dd>
-        </div>
-        <div>
-          <dt>IOF</dt>
-          <dd>{operation.VL_IOF == null ? '---' : formatBRL(operation.VL_IOF)}</dd>
-        </div>
-        <div>
-          <dt>CET</dt>
-          <dd>{operation.VL_CETMensal == null ? '---' : `${percent(operation.VL_CETMensal)} a.m. / ${percent(operation.VL_CETAnual)} a.a.`}</dd>
-        </div>
-        <div>
-          <dt>Validade</dt>
-          <dd>{calendarDay(operation.DT_Validade)}</dd>
-        </div>
-      </dl>
+      <FigureList
+        className="att-operation__figures"
+        label="Valores da oferta"
+        figures={[
+          ['Bruto', operation.DE_Bruto],
+          ['Líquido', operation.DE_Liquido],
+          ['Taxa', monthlyRate(operation.VL_Taxa)],
+          ['IOF', iof(operation.VL_IOF)],
+          ['CET', operation.VL_CETMensal == null ? '---' : `${percent(operation.VL_CETMensal)} a.m. / ${percent(operation.VL_CETAnual)} a.a.`],
+          ['Validade', calendarDay(operation.DT_Validade)],
+        ]}
+      />
     </section>
   );
 }

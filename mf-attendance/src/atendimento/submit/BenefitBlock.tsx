@@ -1,3 +1,4 @@
+import { FigureList } from '../ui/FigureList';
 import type { Cliente } from '@consig/shared';
 
 const yesNo = (flag: 0 | 1) => (flag === 1 ? 'Sim' : 'Não');
@@ -20,14 +21,7 @@ export function BenefitBlock({ client }: { client: Cliente }) {
   return (
     <section className="consig-panel att-submit" aria-label="Dados do benefício">
       <h3>Dados do benefício</h3>
-      <dl className="att-submit__figures">
-        {facts.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList className="att-submit__figures" figures={facts} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { formatBRL, type Operacao, type SimulacaoEnviada, creditTypeLabel } from
 import { QueryLoading } from '@consig/shared/query';
 import type { ReactNode } from 'react';
 import { useSimulations } from '../api/getSimulations';
-import { saoPauloDateTime } from './figures';
+import { saoPauloDateTime } from '../ui/figures';
 
 const DELIVERY: Record<SimulacaoEnviada['TP_Envio'], string> = {
   pendente: 'E-mail sendo enviado',

@@ -1,6 +1,7 @@
 import { formatBRL, type Operacao, creditTypeLabel } from '@consig/shared';
 import { Dialog } from '../ui/Dialog';
-import { calendarDay, percent } from './figures';
+import { FigureList } from '../ui/FigureList';
+import { calendarDay, iof, monthlyRate, percent } from '../ui/figures';
 import type { SubmitKind } from './submission';
 
 const TITLE: Record<SubmitKind, string> = { proposal: 'Resumo da venda', simulation: 'Resumo da simulação' };
@@ -12,8 +13,8 @@ function OperationSummary({ operation }: { operation: Operacao }) {
     ['Parcela', formatBRL(operation.VL_Parcela)],
     ['Valor bruto', formatBRL(operation.VL_Bruto)],
     ['Valor líquido', formatBRL(operation.VL_Liquido)],
-    ['Taxa', operation.VL_Taxa == null ? '---' : `${percent(operation.VL_Taxa)} a.m.`],
-    ['IOF', operation.VL_IOF == null ? '---' : formatBRL(operation.VL_IOF)],
+    ['Taxa', monthlyRate(operation.VL_Taxa)],
+    ['IOF', iof(operation.VL_IOF)],
     ['CET mensal', percent(operation.VL_CETMensal)],
     ['CET anual', percent(operation.VL_CETAnual)],
     ['Validade', calendarDay(operation.DT_Validade)],
@@ -21,14 +22,7 @@ function OperationSummary({ operation }: { operation: Operacao }) {
   return (
     <section className="att-submit__operation" aria-label={name}>
       <h3>{name}</h3>
-      <dl className="att-submit__figures">
-        {figures.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList className="att-submit__figures" figures={figures} />
     </section>
   );
 }
