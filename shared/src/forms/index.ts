@@ -9,4 +9,5 @@ export * from './useZodForm';
 export * from './masks';
 export * from './Form';
 export * from './Field';
+export * from './SelectField';
 export * from './SubmitButton';

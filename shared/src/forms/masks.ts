@@ -3,10 +3,17 @@ import { MASK_PATTERNS, maskCep, maskCnpj, maskCpf, maskDate, maskPhone, sanitiz
 /** How a masked field formats what the user types, and which keyboard it asks a phone for. */
 export interface FieldMask {
   apply: (value: string) => string;
-  inputMode: 'numeric' | 'decimal';
+  inputMode: 'numeric' | 'decimal' | 'text';
   /** The longest value the mask writes (none for money). */
   maxLength?: number;
 }
+
+/** The UF mask of product-spec §5 ("State two letters"): letters only, upper case, at most two. */
+export const maskUf = (value: string) =>
+  value
+    .replace(/[^a-zA-Z]/g, '')
+    .slice(0, 2)
+    .toUpperCase();
 
 /** The masks of product-spec §5 "Masks and formats" and "Money". */
 export const FIELD_MASKS = {
@@ -14,6 +21,7 @@ export const FIELD_MASKS = {
   cpf: { apply: maskCpf, inputMode: 'numeric', maxLength: MASK_PATTERNS.cpf.length },
   cnpj: { apply: maskCnpj, inputMode: 'numeric', maxLength: MASK_PATTERNS.cnpj.length },
   cep: { apply: maskCep, inputMode: 'numeric', maxLength: MASK_PATTERNS.cep.length },
+  uf: { apply: maskUf, inputMode: 'text', maxLength: 2 },
   phone: { apply: maskPhone, inputMode: 'numeric', maxLength: MASK_PATTERNS.phone.length },
   money: { apply: sanitizeMoneyInput, inputMode: 'decimal' },
 } as const satisfies Record<string, FieldMask>;

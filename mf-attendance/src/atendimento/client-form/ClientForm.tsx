@@ -7,14 +7,13 @@ import {
   type ClientFormMode,
   type Cliente,
 } from '@consig/shared';
-import { Field, zodResolver } from '@consig/shared/forms';
+import { Field, zodResolver, SelectField, type SelectOption } from '@consig/shared/forms';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
 import { useBanks } from '../api/getBanks';
 import { useSpecies } from '../api/getSpecies';
 import { useAttendanceStore } from '../state/AttendanceContext';
 import { clientFieldGroups } from './fieldsByCreditType';
-import { SelectField, type SelectOption } from './SelectField';
 import { UfField } from './UfField';
 import { registerClientFormValidator } from './validateClientForm';
 import './clientForm.css';
@@ -166,7 +165,7 @@ export function ClientForm({ client, benefitType, editMode, showData }: Props) {
               {groups.motherAndSex && (
                 <>
                   <ClientField name="DE_Mae" label="Nome da mãe" />
-                  <SelectField name="DE_Sexo" label="Sexo" options={SEXES} />
+                  <SelectField<Cliente> name="DE_Sexo" label="Sexo" options={SEXES} />
                 </>
               )}
               {groups.privateCreditDetails && (
@@ -201,13 +200,13 @@ export function ClientForm({ client, benefitType, editMode, showData }: Props) {
               <ClientField name="DE_Cidade" label="Cidade" />
               <UfField name="SG_Estado" label="UF" />
               <h3>Dados bancários</h3>
-              {groups.paymentMethod && <SelectField name="Meio_Pagamento" label="Meio de pagamento" options={PAYMENT_METHODS} numeric />}
-              <SelectField name="CO_Banco" label="Banco" options={banks.map(({ BancoID, DE_Banco }) => ({ value: BancoID, label: `${String(BancoID).padStart(3, '0')} - ${DE_Banco}` }))} numeric />
+              {groups.paymentMethod && <SelectField<Cliente> name="Meio_Pagamento" label="Meio de pagamento" options={PAYMENT_METHODS} numeric />}
+              <SelectField<Cliente> name="CO_Banco" label="Banco" options={banks.map(({ BancoID, DE_Banco }) => ({ value: BancoID, label: `${String(BancoID).padStart(3, '0')} - ${DE_Banco}` }))} numeric />
               <ClientField name="CO_Agencia" label="Agência" inputMode="numeric" />
               <ClientField name="CO_AgenciaDV" label="Dígito da agência" inputMode="numeric" />
               <ClientField name="CO_ContaCorrente" label="Conta" inputMode="numeric" />
               <ClientField name="CO_ContaCorrenteDV" label="Dígito da conta" inputMode="numeric" />
-              {groups.accountType && <SelectField name="ID_TipoConta" label="Tipo de conta" options={ACCOUNT_TYPES} numeric />}
+              {groups.accountType && <SelectField<Cliente> name="ID_TipoConta" label="Tipo de conta" options={ACCOUNT_TYPES} numeric />}
             </div>
           </div>
         </fieldset>
