@@ -6,6 +6,7 @@ import { formatDecimal, maskCpf, whatsappLink } from '@consig/shared/format';
 import { demoProspects } from '../../api/src/db/prospects';
 import { collectPageErrors, signIn } from '../support/browser';
 import { useProductAndBrowser } from '../support/suite';
+import { callApiAs } from '../support/api';
 
 /**
  * The client service screen (/atendimento) as an attendant uses it, against the real API. The tests run
@@ -20,11 +21,6 @@ let clientId: number;
 
 const app = () => suite.product.urls.app;
 
-interface Envelope<T> {
-  success: boolean;
-  text: string;
-  data?: T;
-}
 interface Operation {
   OperacaoID: number;
   ID_TipoCredito: number;
@@ -37,16 +33,7 @@ interface Operation {
   DE_Liquido: string;
 }
 
-/** Asks the API directly, with the token the page signed in with: what the screen must show. */
-async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
-  const token = await page.evaluate(() => localStorage.getItem('consig.token'));
-  const response = await fetch(`${suite.product.urls.api}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return (await response.json()) as Envelope<T>;
-}
+const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => callApiAs<T>(page, suite.product.urls.api, method, path, body);
 
 const inssOperation = async () => {
   const { data } = await api<Operation[]>('GET', `/crm/cliente/operacoes/${clientId}`);

@@ -4,6 +4,7 @@ import { formatBRL, formatDecimal } from '@consig/shared/format';
 import { startCepStandIn } from '@consig/tooling/test-support/cepStandIn';
 import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
 import { startTestProduct, type TestProduct } from '../support/product';
+import { callApiAs, type Envelope } from '../support/api';
 
 /**
  * 'Registrar proposta' on the client service screen (/atendimento) against the real API and a CEP stand-in:
@@ -20,11 +21,6 @@ let clientId: number;
 /** How many proposals of status 10 the attendant had before this file registered one. */
 let typedBefore: number;
 
-interface Envelope<T> {
-  success: boolean;
-  text: string;
-  data?: T;
-}
 interface Operation {
   OperacaoID: number;
   ID_TipoCredito: number;
@@ -34,12 +30,7 @@ interface Operation {
   VL_CETAnual: string | null;
 }
 
-/** Asks the API directly, with the token the page signed in with. */
-async function api<T>(path: string): Promise<Envelope<T>> {
-  const token = await page.evaluate(() => localStorage.getItem('consig.token'));
-  const response = await fetch(`${product.urls.api}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  return (await response.json()) as Envelope<T>;
-}
+const api = <T>(path: string) => callApiAs<T>(page, product.urls.api, 'GET', path);
 
 /** The attendant's own proposals with status 10 (a just-registered proposal's status). */
 async function typedProposals() {
