@@ -1,10 +1,8 @@
-import { telefoneRequest, type TelefoneRequest } from '@consig/shared';
+import { TOAST_MS, telefoneRequest, type TelefoneRequest } from '@consig/shared';
 import { Field, Form, SubmitButton, useZodForm } from '@consig/shared/forms';
-import { phoneKeys } from '@consig/shared/query';
-import { useQueryClient } from '@tanstack/react-query';
+import { phoneKeys, useApiMutation } from '@consig/shared/query';
 import { addPhone } from '../api/addPhone';
 import { Dialog } from '../ui/Dialog';
-import { screenToast } from '../ui/screenToast';
 
 /**
  * 'Adicionar Telefone' (§2, §5 "Phone add dialog"): validated by the contract's own request schema, so the
@@ -12,18 +10,14 @@ import { screenToast } from '../ui/screenToast';
  */
 export function AddPhoneDialog({ clientId, onClose }: { clientId: number; onClose: () => void }) {
   const form = useZodForm(telefoneRequest, { defaultValues: { DE_Telefone: '', ClienteID: clientId } });
-  const queryClient = useQueryClient();
-
-  const save = async (request: TelefoneRequest) => {
-    try {
-      const { text } = await addPhone(request);
-      screenToast.success(text);
-      await queryClient.invalidateQueries({ queryKey: phoneKeys.list({ clientId }) });
-      onClose();
-    } catch (error) {
-      screenToast.error(error);
-    }
-  };
+  const adding = useApiMutation({
+    mutationFn: addPhone,
+    invalidates: [phoneKeys.list({ clientId })],
+    toastDuration: TOAST_MS.clientScreen,
+    onSuccess: onClose,
+  });
+  // The toasts come from the mutation; the form only waits for it (its submit button shows the spinner).
+  const save = (request: TelefoneRequest) => adding.mutateAsync(request).catch(() => undefined);
 
   return (
     <Dialog title="Adicionar Telefone" onClose={onClose}>
