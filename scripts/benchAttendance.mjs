@@ -6,14 +6,13 @@
 //   3. the time from clicking a dashboard lead to the 'Cadastro' card showing the client's name (median of 5).
 // Parts 2 and 3 serve the existing production builds (`npm run build`); nothing is built here.
 // BENCH_REQUESTS (default 40) sets each attendant's requests in part 1; TEST_POSTGRES_URL the server's admin URL.
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+import { DEMO_PASSWORD, freePort, ms, percentile, signInOverHttp, withClient, withThrowawayDatabase } from './benchLib.mjs';
 import { APPS, root, step, tooling } from './lib.mjs';
 
 const ATTENDANTS = 50;
@@ -21,48 +20,23 @@ const REQUESTS_PER_ATTENDANT = Number(process.env.BENCH_REQUESTS || 40);
 /** The 1-attendant reference run: as many requests as the busiest run's share of 5 attendants, at least 100. */
 const REFERENCE_REQUESTS = Math.max(100, REQUESTS_PER_ATTENDANT * 5);
 const WARM_UP_REQUESTS = 20;
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const JS_BUDGET_KB = 150;
 const CLICKS = 5;
 /** The demo attendant without telephony: its password hash signs the bench's attendants in with the same password. */
 const TEMPLATE_ATTENDANT = 'atendente3@demo.com.br';
-const DEMO_PASSWORD = 'Atendente@123';
 /** José Carlos Pereira: the demo INSS client (Banco BMG, free margin R$ 1.120,00) every bench client copies. */
 const TEMPLATE_CPF_BASE = '111444777';
 const INSS = 1;
 const LEAD_NAME = 'José Carlos Pereira';
 
-const { Client } = createRequire(join(root, 'api', 'package.json'))('pg');
 const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('playwright-core');
 const { startApi, startProduct, REMOTES } = tooling();
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const ms = (value) => `${value.toFixed(1)} ms`;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
-/** Nearest-rank percentile of sorted values. */
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
 
-async function withClient(url, fn) {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Part 1: atualizaOperacao under load.
@@ -105,17 +79,6 @@ async function createAttendants(client, count) {
   return attendants;
 }
 
-/** Signs an attendant in from an address of its own (sign-in throttling counts per address). */
-async function signInOverHttp(apiUrl, email, index) {
-  const response = await fetch(`${apiUrl}/lnk/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}` },
-    body: JSON.stringify({ EM_Email: email, PW_Senha: DEMO_PASSWORD }),
-  });
-  const body = await response.json();
-  if (response.status !== 200 || !body.token) throw new Error(`entrada de ${email}: ${response.status} ${JSON.stringify(body)}`);
-  return body.token;
-}
 
 /**
  * One attendant typing installments in its INSS card: `count` requests one after the other, each a different
@@ -163,35 +126,31 @@ async function loadRun(label, apiUrl, attendants, requestsEach) {
 
 async function benchUpdateLatency() {
   step(`atualizaOperacao no PostgreSQL: ${ATTENDANTS} atendentes ao mesmo tempo × ${REQUESTS_PER_ATTENDANT} pedidos, e 1 atendente como referência`);
-  const name = `consig_bench_${randomBytes(6).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  await withClient(ADMIN_URL, (client) => client.query(`create database ${name}`));
-  let api;
-  try {
-    const port = await freePort();
-    // The API as `npm start` runs it (its own process, which migrates and seeds), so the load generator
-    // does not share its event loop.
-    api = await startApi({
-      port,
-      env: { DATABASE_URL: url.toString(), API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const apiUrl = `http://127.0.0.1:${port}`;
-    const attendants = await withClient(url.toString(), (client) => createAttendants(client, ATTENDANTS));
-    for (const [index, attendant] of attendants.entries()) attendant.token = await signInOverHttp(apiUrl, attendant.email, index);
-    console.log(`  banco ${name}; ${ATTENDANTS} atendentes com cliente, operação INSS e lead próprios, todos com sessão`);
+  await withThrowawayDatabase('consig_bench', async (url, name) => {
+    let api;
+    try {
+      const port = await freePort();
+      // The API as `npm start` runs it (its own process, which migrates and seeds), so the load generator
+      // does not share its event loop.
+      api = await startApi({
+        port,
+        env: { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const apiUrl = `http://127.0.0.1:${port}`;
+      const attendants = await withClient(url, (client) => createAttendants(client, ATTENDANTS));
+      for (const [index, attendant] of attendants.entries()) attendant.token = await signInOverHttp(apiUrl, attendant.email, index);
+      console.log(`  banco ${name}; ${ATTENDANTS} atendentes com cliente, operação INSS e lead próprios, todos com sessão`);
 
-    await loadRun('aquecimento', apiUrl, attendants.slice(0, 10), WARM_UP_REQUESTS);
-    const single = await loadRun('1 atendente', apiUrl, attendants.slice(0, 1), REFERENCE_REQUESTS);
-    const many = await loadRun(`${ATTENDANTS} atendentes`, apiUrl, attendants, REQUESTS_PER_ATTENDANT);
-    const ratio = (key) => `${(many[key] / single[key]).toFixed(1)}×`;
-    console.log(`  razão ${ATTENDANTS}/1: p50 ${ratio('p50')}, p95 ${ratio('p95')}, p99 ${ratio('p99')}; vazão ${(many.throughput / single.throughput).toFixed(1)}×`);
-  } finally {
-    await api?.stop();
-    await withClient(ADMIN_URL, (client) => client.query(`drop database if exists ${name} with (force)`));
-    console.log(`  banco ${name} removido`);
-  }
+      await loadRun('aquecimento', apiUrl, attendants.slice(0, 10), WARM_UP_REQUESTS);
+      const single = await loadRun('1 atendente', apiUrl, attendants.slice(0, 1), REFERENCE_REQUESTS);
+      const many = await loadRun(`${ATTENDANTS} atendentes`, apiUrl, attendants, REQUESTS_PER_ATTENDANT);
+      const ratio = (key) => `${(many[key] / single[key]).toFixed(1)}×`;
+      console.log(`  razão ${ATTENDANTS}/1: p50 ${ratio('p50')}, p95 ${ratio('p95')}, p99 ${ratio('p99')}; vazão ${(many.throughput / single.throughput).toFixed(1)}×`);
+    } finally {
+      await api?.stop();
+    }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

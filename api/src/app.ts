@@ -13,6 +13,9 @@ import { clientRoutes } from './clients/routes';
 import type { Config } from './config';
 import type { Db, Notifications } from './db';
 import { registerDocs } from './http/docs';
+import { registerFgtsBalanceJob } from './fgts/balanceJob';
+import { builtInFgtsBalanceProvider, type FgtsBalanceProvider } from './fgts/provider';
+import { fgtsRoutes } from './fgts/routes';
 import { corsOptions } from './http/cors';
 import { registerErrorHandlers } from './http/errors';
 import { BODY_LIMIT_BYTES } from './http/limits';
@@ -21,6 +24,8 @@ import { lookupRoutes } from './lookups/routes';
 import { operationRoutes } from './operations/routes';
 import { proposalRegistrationRoutes } from './proposals/registration';
 import { proposalRoutes } from './proposals/routes';
+import { queueRoutes } from './queue/routes';
+import { suppressionRoutes } from './suppression/routes';
 import { JobQueue, type JobQueueOptions } from './jobs';
 import { WS_MAX_MESSAGE_BYTES } from './realtime/limits';
 import { Realtime } from './realtime/realtime';
@@ -36,10 +41,14 @@ export interface BuildAppOptions {
   realtime?: RealtimeOptions;
   /** Worker tuning (tests poll faster); the defaults suit production. */
   jobs?: Omit<JobQueueOptions, 'logger'>;
+  /** The instant business rules see (the calling window, queue due times); tests inject one. */
+  clock?: () => Date;
+  /** Where FGTS balances come from; default the built-in provider (FGTS_PROVIDER_DELAY_MS). Tests pass stand-ins. */
+  fgtsBalanceProvider?: FgtsBalanceProvider;
 }
 
 /** The whole HTTP/WebSocket application, ready to listen (or to be injected into by tests). */
-export async function buildApp({ config, db, logger, realtime, jobs }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, realtime, jobs, clock = () => new Date(), fgtsBalanceProvider }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Logs keep no request body, query string, header or SQL parameter (http/log.ts).
     logger: loggerOptions(config.logLevel, logger),
@@ -52,6 +61,7 @@ export async function buildApp({ config, db, logger, realtime, jobs }: BuildAppO
 
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('clock', clock);
   app.decorate('tokens', createTokenService({ secret: config.jwtSecret, ttlHours: config.jwtTtlHours }));
   app.decorate('sessions', createSessionService({ tokens: app.tokens, db }));
   app.decorate('realtime', new Realtime(db, app.log));
@@ -60,6 +70,8 @@ export async function buildApp({ config, db, logger, realtime, jobs }: BuildAppO
   // Jobs are only claimed once server.ts calls app.jobs.start(); closing waits for running handlers.
   app.decorate('jobs', new JobQueue(db, { ...jobs, logger: app.log.child({ modulo: 'tarefas' }) }));
   app.addHook('onClose', () => app.jobs.stop());
+  // Job kinds: every instance's worker runs them (docs/architecture.md "Jobs").
+  registerFgtsBalanceJob(app, fgtsBalanceProvider ?? builtInFgtsBalanceProvider({ delayMs: config.fgts.providerDelayMs }));
   // Set by the bearer hook on every protected route.
   app.decorateRequest('pessoa', null as unknown as Pessoa);
 
@@ -90,6 +102,9 @@ export async function buildApp({ config, db, logger, realtime, jobs }: BuildAppO
     await api.register(operationRoutes);
     await api.register(proposalRegistrationRoutes);
     await api.register(simulationRoutes);
+    await api.register(fgtsRoutes);
+    await api.register(queueRoutes);
+    await api.register(suppressionRoutes);
   });
 
   return app;

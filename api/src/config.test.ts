@@ -16,6 +16,7 @@ describe('readEnv', () => {
       trustProxy: false,
       realtime: { maxSocketsPerAddress: 200, maxSocketsPerPerson: 10 },
       logLevel: 'info',
+      fgts: { providerDelayMs: 1500 },
     });
   });
 

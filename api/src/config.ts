@@ -36,6 +36,8 @@ const envSchema = z.object({
   /** The sender of those e-mails. */
   MAIL_FROM: z.string().min(3).default('Consig CRM <nao-responda@localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** How long the built-in FGTS balance provider takes to answer: a real FGTS query takes a few seconds. */
+  FGTS_PROVIDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
 });
 
 export interface EnvConfig {
@@ -52,6 +54,8 @@ export interface EnvConfig {
   logLevel: string;
   /** SMTP for outgoing e-mail; undefined when not configured. */
   mail?: { url: string; from: string };
+  /** The built-in FGTS balance provider's answer delay (docs/rules.md "FGTS balance"). */
+  fgts: { providerDelayMs: number };
 }
 
 /** The configuration with both secrets settled. */
@@ -83,6 +87,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     realtime: { maxSocketsPerAddress: e.WS_MAX_SOCKETS_PER_ADDRESS, maxSocketsPerPerson: e.WS_MAX_SOCKETS_PER_PERSON },
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    fgts: { providerDelayMs: e.FGTS_PROVIDER_DELAY_MS },
   };
 }
 

@@ -61,19 +61,19 @@ describe('attendant status and PUT /atendente/tabular', () => {
   it('starts available', async () => {
     expect(await get('/atendente/status', 'atendente@demo.com.br')).toEqual({
       status: 200,
-      body: { success: true, text: 'Você está disponível.', ID_Status: 81, ID_MotivoPausa: null },
+      body: { success: true, text: 'Você está disponível.', ID_Status: 81, ID_MotivoPausa: null, data: { ID_Status: 81, ID_MotivoPausa: null } },
     });
   });
 
   it('pauses with a reason, reads it back, and returns to available with 81', async () => {
-    const paused = { success: true, text: 'Pausa registrada: Almoço.', ID_Status: 201, ID_MotivoPausa: 202 };
+    const paused = { success: true, text: 'Pausa registrada: Almoço.', ID_Status: 201, ID_MotivoPausa: 202, data: { ID_Status: 201, ID_MotivoPausa: 202 } };
     expect(await tabular('atendente@demo.com.br', { ID_Status: 202 })).toEqual({ status: 200, body: paused });
     expect(await get('/atendente/status', 'atendente@demo.com.br')).toEqual({ status: 200, body: paused });
 
     const technical = await tabular('atendente@demo.com.br', { ID_Status: 205 });
     expect(technical.body).toMatchObject({ text: 'Pausa registrada: Problemas técnicos.', ID_Status: 201, ID_MotivoPausa: 205 });
 
-    const available = { success: true, text: 'Você está disponível.', ID_Status: 81, ID_MotivoPausa: null };
+    const available = { success: true, text: 'Você está disponível.', ID_Status: 81, ID_MotivoPausa: null, data: { ID_Status: 81, ID_MotivoPausa: null } };
     expect(await tabular('atendente@demo.com.br', { ID_Status: 81 })).toEqual({ status: 200, body: available });
     expect(await get('/atendente/status', 'atendente@demo.com.br')).toEqual({ status: 200, body: available });
   });

@@ -86,6 +86,7 @@ describe('GET /crm/cliente/basicoPorID/{clientId}', () => {
       CO_ContaCorrente: r.account,
       CO_ContaCorrenteDV: r.accountDigit,
       ID_TipoConta: 1,
+      DE_Campanha: null, // nobody holds José in a campaign queue
     });
   });
 

@@ -28,7 +28,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Pick<BuildAppOptions, 'logger' | 'realtime'>> {
+export interface StartOptions extends Partial<Pick<BuildAppOptions, 'logger' | 'realtime' | 'clock'>> {
   /** Registers extra, test-only routes before the app starts listening. */
   extend?(app: FastifyInstance): void;
   /**
@@ -50,7 +50,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   await migrate(db);
   await seedDemoData(db);
   const config = await resolveSecrets(readEnv({ TRUST_PROXY: 'true', LOG_LEVEL: 'silent' }), db);
-  const app = await buildApp({ config, db, logger: options.logger ?? false, realtime: options.realtime });
+  const app = await buildApp({ config, db, logger: options.logger ?? false, realtime: options.realtime, clock: options.clock });
   options.extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -98,11 +98,11 @@ export const decodeToken = (token: string) => JSON.parse(Buffer.from(token.split
  * A test app with every demo user signed in, for a test file's lifetime. Inside tests: `demo.app`,
  * `demo.tokens[email]`, and `demo.get(path, email)`, a GET with that user's token.
  */
-export function useSignedInDemoApp() {
+export function useSignedInDemoApp(options: Pick<StartOptions, 'clock'> = {}) {
   let app: TestApp;
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp(options);
     for (const user of DEMO_USERS) tokens[user.email] = await app.login(user.email);
   });
   afterAll(() => app.close());

@@ -8,7 +8,7 @@ import {
   refusalText,
   saoPauloDate,
 } from '@consig/shared/credit';
-import { DEMO_CLIENTS } from '../src/db/demoData';
+import { DEMO_CLIENTS, demoOperationAccount } from '../src/db/demoData';
 import { useSignedInDemoApp, demoClientId } from './harness';
 
 const demo = useSignedInDemoApp();
@@ -99,6 +99,12 @@ describe('GET /crm/cliente/operacoes/{ClienteID}', () => {
             CO_Banco: '318',
             DE_Banco: 'Banco BMG',
             LN_LogoBanco: null,
+            // The account the credit is paid into, as the demo seeds it.
+            CO_Agencia: demoOperationAccount(JOSE).branch,
+            CO_AgenciaDV: null,
+            CO_ContaCorrente: demoOperationAccount(JOSE).account,
+            CO_ContaCorrenteDV: demoOperationAccount(JOSE).accountDigit,
+            ID_TipoConta: demoOperationAccount(JOSE).accountType,
             VL_BaseCalculo: '3200.00',
             VL_Margem: '1120.00',
             VL_MargemCartao: '160.00',
@@ -116,12 +122,12 @@ describe('GET /crm/cliente/operacoes/{ClienteID}', () => {
     }
   });
 
-  it("says why a card has no offer instead of inventing one (the demo FGTS card's 5 years, no balance yet)", async () => {
+  it("says why a card has no offer instead of inventing one (the demo FGTS card: 3 years, no balance checked yet)", async () => {
     const { body } = await get(`/crm/cliente/operacoes/${await clientId(ANA)}`, 'atendente@demo.com.br');
     expect(body.data.map((op: { ID_TipoCredito: number }) => op.ID_TipoCredito)).toEqual([FGTS, CCP]);
-    const refused = fgtsAnticipation({ balance: 0, years: 5, monthlyRate: percentRate('1.79'), on: today() });
+    const refused = fgtsAnticipation({ balance: 0, years: 3, monthlyRate: percentRate('1.79'), on: today() });
     if (refused.ok) throw new Error('no balance, no anticipation');
-    expect(body.data[0]).toMatchObject({ NU_Parcelas: 5, VL_BaseCalculo: '0.00', DE_Mensagem: refusalText(refused.refusal), VL_Taxa: null, VL_IOF: null });
+    expect(body.data[0]).toMatchObject({ NU_Parcelas: 3, VL_BaseCalculo: '0.00', DE_Mensagem: refusalText(refused.refusal), VL_Taxa: null, VL_IOF: null });
     expect(body.data[1]).toMatchObject({ NU_Parcelas: 24, VL_Taxa: '3.30', DE_Mensagem: null });
   });
 

@@ -89,6 +89,14 @@ describe('OpenAPI', () => {
         'POST /crm/proposta/0',
         'POST /crm/simulacao/enviar',
         'GET /crm/simulacao/{ClienteID}',
+        'GET /crm/cliente/proximo',
+        'PUT /crm/tabulacao/cliente',
+        'GET /cadastro/campanha/{id}/fila',
+        'GET /cadastro/naoperturbe',
+        'POST /cadastro/naoperturbe',
+        'DELETE /cadastro/naoperturbe/{telefone}',
+        'POST /cadastro/naoperturbe/csv',
+        'POST /crm/fgts/saldo',
       ].sort(),
     );
     for (const { route, op } of operations) {

@@ -8,7 +8,8 @@ import { callApiAs, type Envelope } from '../support/api';
 
 /**
  * 'Registrar proposta' on the client service screen (/atendimento) against the real API and a CEP stand-in:
- * the full-mode field messages, the CEP look-up and a proposal confirmed through 'Resumo da venda'.
+ * the full-mode field messages, the CEP look-up, the selected card's account and a proposal confirmed through
+ * 'Resumo da venda'.
  * The tests run in order on one signed-in page, on José Carlos Pereira (an INSS lead of the demo data).
  */
 let cep: Awaited<ReturnType<typeof startCepStandIn>>;
@@ -111,6 +112,14 @@ test("a valid registration opens 'Resumo da venda' with the offer's figures; con
   await field('Agência').fill('1234');
   await field('Conta').fill('56789');
   await field('Dígito da conta').fill('0');
+  // The selected INSS card's own account (product-spec §5 "Operation bank fields"; the demo cards have none).
+  const card = page.getByRole('region', { name: /^INSS/ });
+  const cardField = (label: string) => card.getByLabel(label, { exact: true });
+  await cardField('Banco').selectOption('318');
+  await cardField('Agência').fill('1234');
+  await cardField('Conta').fill('56789');
+  await cardField('Dígito da conta').fill('0');
+  await card.locator('[aria-invalid="true"]').first().waitFor({ state: 'detached' }); // no message left under its fields
   await registerProposal();
 
   const dialog = page.getByRole('dialog', { name: 'Resumo da venda' });

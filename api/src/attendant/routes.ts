@@ -11,6 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { ownRowsOnly } from '../auth/roles';
 import { companyScope } from '../auth/scope';
 import { ApiError, TEXT } from '../http/errors';
+import { createQueueRepository } from '../queue/queue.repository';
 import { createAttendantRepository, type AttendantStatus } from './attendant.repository';
 import { ephemeralCredentials } from './sip';
 
@@ -22,7 +23,8 @@ function statusAnswer(row: AttendantStatus | undefined): AttendantStatusResponse
   // The bearer hook has just found the person; gone now means removed in between: the session ended.
   if (!row) throw new ApiError(401, TEXT.unauthorized);
   const text = row.DE_MotivoPausa ? `Pausa registrada: ${row.DE_MotivoPausa}.` : 'Você está disponível.';
-  return { success: true, text, ID_Status: row.ID_Status, ID_MotivoPausa: row.ID_MotivoPausa };
+  const status = { ID_Status: row.ID_Status, ID_MotivoPausa: row.ID_MotivoPausa };
+  return { success: true, text, ...status, data: status };
 }
 
 // Every role of the company may use these: each answers about the caller or lists the caller's company.
@@ -77,9 +79,14 @@ export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const repository = attendants(request);
-      await repository.setStatus(request.pessoa.ID_Pessoa, request.body.ID_Status);
-      return statusAnswer(await repository.statusOf(request.pessoa.ID_Pessoa));
+      const { ID_Pessoa: personId, ID_Empresa: companyId } = request.pessoa;
+      // The status and its line in the attendance history (reports count pauses) commit together.
+      return app.db.transaction(async (tx) => {
+        const repository = createAttendantRepository({ db: tx, companyId });
+        await repository.setStatus(personId, request.body.ID_Status);
+        await createQueueRepository({ db: tx, companyId }).record({ attendantId: personId, status: request.body.ID_Status, at: app.clock() });
+        return statusAnswer(await repository.statusOf(personId));
+      });
     },
   );
 

@@ -34,7 +34,9 @@ const CLIENT_COLUMNS = `
   c.id_orgao as "ID_Orgao",
   c.co_banco as "CO_Banco", ${textOf('co_agencia')} as "CO_Agencia", ${textOf('co_agencia_dv')} as "CO_AgenciaDV",
   ${textOf('co_conta_corrente')} as "CO_ContaCorrente", ${textOf('co_conta_corrente_dv')} as "CO_ContaCorrenteDV",
-  c.id_tipo_conta::int as "ID_TipoConta"`;
+  c.id_tipo_conta::int as "ID_TipoConta",
+  (select k.de_campanha from fila f join campanha k on k.id_empresa = f.id_empresa and k.id_campanha = f.id_campanha
+    where f.id_empresa = c.id_empresa and f.id_cliente = c.id_cliente and f.co_estado = 'em_atendimento') as "DE_Campanha"`;
 
 /** 'dd/mm/yyyy' (or with - or .) of the form as an ISO day for the database; null when empty. */
 function isoDay(value: string): string | null {

@@ -54,11 +54,13 @@ export interface DemoClient {
   phones: string[]; // DDD + number
   /** Monthly income that operations are computed from, in reais. */
   income: number;
+  /** Also an FGTS card (INSS clients): the 'Verificar' balance check shows for ID_Orgao 4 (product-spec §6). */
+  fgts?: true;
 }
 
 export const DEMO_CLIENTS: readonly DemoClient[] = [
   { company: 1, cpfBase: '111444777', name: 'José Carlos Pereira', birth: '1954-03-12', sex: 'M', mother: 'Maria Pereira', agency: 4, referrer: 'Marcos Indicações', phones: ['11987654321', '1132654321'], income: 3200 },
-  { company: 1, cpfBase: '529982247', name: 'Maria Aparecida Santos', birth: '1958-07-25', sex: 'F', mother: 'Ana Santos', agency: 4, referrer: null, phones: ['21998765432'], income: 2800 },
+  { company: 1, cpfBase: '529982247', name: 'Maria Aparecida Santos', birth: '1958-07-25', sex: 'F', mother: 'Ana Santos', agency: 4, referrer: null, phones: ['21998765432'], income: 2800, fgts: true },
   { company: 1, cpfBase: '145382206', name: 'Antônio Ferreira Lima', birth: '1949-11-02', sex: 'M', mother: 'Joana Ferreira', agency: 4, referrer: 'Patrícia Correspondente', phones: ['31991234567'], income: 4100 },
   { company: 1, cpfBase: '284917356', name: 'Francisca Oliveira Costa', birth: '1961-01-19', sex: 'F', mother: 'Rita Oliveira', agency: 4, referrer: null, phones: ['41992345678'], income: 1950 },
   { company: 1, cpfBase: '397205148', name: 'Luiz Gonzaga Ribeiro', birth: '1952-05-30', sex: 'M', mother: 'Teresa Ribeiro', agency: 4, referrer: 'Loja Centro', phones: ['51993456789'], income: 5300 },
@@ -120,12 +122,28 @@ export interface DemoCampaign {
 }
 
 export const DEMO_CAMPAIGNS: readonly DemoCampaign[] = [
-  { company: 1, code: 'CMP-0001', name: 'INSS Aposentados SP', agency: 4, status: 35, importStatus: 63, sanitized: 37, imported: 1240, requestedDaysAgo: 20, loadedDaysAgo: 19, createdDaysAgo: 21, attendants: [{ email: 'atendente@demo.com.br', selected: 1 }, { email: 'atendente2@demo.com.br', selected: 1 }] },
+  // The running campaign's queue holds the 20 company-1 demo clients and DEMO_QUEUE.prospects more (65).
+  { company: 1, code: 'CMP-0001', name: 'INSS Aposentados SP', agency: 4, status: 35, importStatus: 63, sanitized: 3, imported: 65, requestedDaysAgo: 20, loadedDaysAgo: 19, createdDaysAgo: 21, attendants: [{ email: 'atendente@demo.com.br', selected: 1 }, { email: 'atendente2@demo.com.br', selected: 1 }, { email: 'atendente3@demo.com.br', selected: 1 }] },
   { company: 1, code: 'CMP-0002', name: 'FGTS Saque-Aniversário', agency: 1, status: 26, importStatus: null, sanitized: 0, imported: 0, requestedDaysAgo: null, loadedDaysAgo: null, createdDaysAgo: 1, attendants: [] },
   { company: 1, code: 'CMP-0003', name: 'INSS Margem Livre RJ', agency: 4, status: 72, importStatus: 0, sanitized: 0, imported: 0, requestedDaysAgo: 0, loadedDaysAgo: null, createdDaysAgo: 3, attendants: [{ email: 'atendente2@demo.com.br', selected: 1 }] },
   { company: 1, code: 'CMP-0004', name: 'FGTS Reativação', agency: 1, status: 58, importStatus: 99, sanitized: 12, imported: 0, requestedDaysAgo: 9, loadedDaysAgo: null, createdDaysAgo: 10, attendants: [{ email: 'atendente@demo.com.br', selected: 0 }] },
   { company: 2, code: 'CMP-0001', name: 'Consignado INSS Sul', agency: 4, status: 35, importStatus: 63, sanitized: 5, imported: 310, requestedDaysAgo: 7, loadedDaysAgo: 7, createdDaysAgo: 8, attendants: [{ email: 'atendente@outra.com.br', selected: 1 }] },
 ];
+
+/**
+ * The queues of the running campaigns (issue 7): company 1's holds its 20 demo clients plus `prospects`
+ * clients made from the END of the prospect base (tests that look CPFs up in the prospect base take
+ * theirs from the start). Some INSS clients were granted their benefit recently, inside the 180-day
+ * marketing ban, and one client's only phone is on the suppression list, so the rules show in the counts.
+ * Company 1 calls at any hour (so the product can be tried at night); company 2 keeps the default window.
+ */
+export const DEMO_QUEUE = {
+  campaignCode: 'CMP-0001',
+  prospects: 45,
+  /** Days before the seed that these prospect clients' benefits were granted (DDB): inside the ban. */
+  recentGrantDaysAgo: [30, 90, 150],
+  alwaysOpenCompanies: [1],
+} as const;
 
 export interface DemoProposal {
   cpfBase: string;
@@ -227,4 +245,14 @@ export function demoRegistration(client: DemoClient): DemoRegistration {
     accountType: 1,
     grossSalary: `${client.income}.00`,
   };
+}
+
+/**
+ * The account a demo client's operations pay into (operacao's bank fields, migration 009): the digits of the
+ * client's own account, on the operation's bank. For the seed's `insert into operacao` (co_agencia,
+ * co_conta_corrente, co_conta_corrente_dv, id_tipo_conta), so a demo card can be selected and registered as it comes.
+ */
+export function demoOperationAccount(client: DemoClient): { branch: string; account: string; accountDigit: string; accountType: 1 | 2 } {
+  const { branch, account, accountDigit, accountType } = demoRegistration(client);
+  return { branch, account, accountDigit, accountType };
 }

@@ -9,12 +9,14 @@ import {
   DEMO_COMPANIES,
   DEMO_LEADS,
   DEMO_PROPOSALS,
+  DEMO_QUEUE,
   DEMO_REFERRERS,
   DEMO_USERS,
+  demoOperationAccount,
   demoRegistration,
   type DemoClient,
 } from './demoData';
-import { seedProspects } from './prospects';
+import { demoProspects, seedProspects } from './prospects';
 
 /** Advisory lock key, so two instances starting on an empty server seed it once. */
 const SEED_LOCK = 7_215_002;
@@ -27,17 +29,21 @@ const MONTHLY_RATE: Record<number, Rate> = { 1: percentRate('1.80'), 2: percentR
 const money = centsToDecimalText;
 
 /** One operation card per product the client's agency offers, with demo figures. */
-function operationsOf(client: DemoClient) {
+function operationsOf(client: { agency: DemoClient['agency']; income: string | number; fgts?: true }) {
   const base = toCents(client.income);
+  // FGTS: figures arrive after the balance check (POST /crm/fgts/saldo). Three years: the most an anticipation
+  // may have from 01/11/2026 (docs/rules.md "Rules in force").
+  const fgts = { type: 4, bank: 336, term: 3, base: 0, margin: 0, card: 0, installment: 0, gross: 0 };
   if (client.agency === 4) {
     const margin = Math.round(base * 0.35);
     const gross = grossFor({ installment: margin, rate: MONTHLY_RATE[1], term: 84 });
-    return [{ type: 1, bank: 318, term: 84, base, margin, card: Math.round(base * 0.05), installment: margin, gross }];
+    const inss = { type: 1, bank: 318, term: 84, base, margin, card: Math.round(base * 0.05), installment: margin, gross };
+    return client.fgts ? [inss, fgts] : [inss];
   }
-  // FGTS: figures arrive after the balance check; private credit: 30% of income over 24 months.
+  // Private credit: 30% of income over 24 months.
   const installment = Math.round(base * 0.3);
   return [
-    { type: 4, bank: 336, term: 5, base: 0, margin: 0, card: 0, installment: 0, gross: 0 },
+    fgts,
     { type: 5, bank: 341, term: 24, base, margin: 0, card: 0, installment, gross: grossFor({ installment, rate: MONTHLY_RATE[5], term: 24 }) },
   ];
 }
@@ -120,12 +126,30 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           phone.slice(2),
         ]);
       }
+      // The account the credit is paid into, on every card, so a proposal can be registered as it comes.
+      const account = demoOperationAccount(client);
       for (const op of operationsOf(client)) {
         await tx.query(
           `insert into operacao (id_empresa, id_cliente, id_tipo_credito, id_banco, nu_parcelas, vl_base_calculo,
-             vl_margem, vl_margem_cartao, vl_parcela, vl_bruto, vl_liquido)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-          [client.company, id, op.type, op.bank, op.term, money(op.base), money(op.margin), money(op.card), money(op.installment), money(op.gross)],
+             vl_margem, vl_margem_cartao, vl_parcela, vl_bruto, vl_liquido, co_agencia, co_conta_corrente,
+             co_conta_corrente_dv, id_tipo_conta)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13, $14)`,
+          [
+            client.company,
+            id,
+            op.type,
+            op.bank,
+            op.term,
+            money(op.base),
+            money(op.margin),
+            money(op.card),
+            money(op.installment),
+            money(op.gross),
+            account.branch,
+            account.account,
+            account.accountDigit,
+            account.accountType,
+          ],
         );
       }
     }
@@ -141,6 +165,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       );
     }
 
+    const campaigns = new Map<string, number>();
     for (const campaign of DEMO_CAMPAIGNS) {
       const id = await insertId(
         `insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao, id_status, id_status_importacao,
@@ -160,12 +185,70 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
           at(campaign.createdDaysAgo),
         ],
       );
+      campaigns.set(`${campaign.company}:${campaign.code}`, id);
       for (const link of campaign.attendants) {
         await tx.query(
           'insert into campanha_atendente (id_empresa, id_campanha, id_atendente, sn_selecionado) values ($1, $2, $3, $4)',
           [campaign.company, id, people.get(link.email), link.selected],
         );
       }
+    }
+
+    // The running campaigns' queues (issue 7, DEMO_QUEUE): the demo clients, then prospects made clients.
+    const queued = [...clients.values()].map(({ id, company }) => ({ id, company }));
+    const prospects = demoProspects().slice(-DEMO_QUEUE.prospects);
+    const recentGrants = prospects.filter((p) => p.agency === 4).slice(0, DEMO_QUEUE.recentGrantDaysAgo.length);
+    const suppressed = prospects.find((p) => p.phones.length === 1 && !recentGrants.includes(p))!;
+    for (const [index, prospect] of prospects.entries()) {
+      const grantDaysAgo = DEMO_QUEUE.recentGrantDaysAgo[recentGrants.indexOf(prospect)];
+      // Outside the chosen few, every benefit is older than the 180-day ban (the base's DDBs run to late 2026).
+      const days = grantDaysAgo ?? (prospect.ddb && prospect.ddb > at(200).slice(0, 10) ? 200 : undefined);
+      const ddb = days === undefined ? prospect.ddb : at(days).slice(0, 10);
+      const dib = days === undefined ? prospect.dib : at(days + 20).slice(0, 10);
+      const id = await insertId(
+        `insert into cliente (id_empresa, co_cpf, de_pessoa, dt_nascimento, de_sexo, de_mae, em_email, id_orgao, sg_estado,
+           id_especie, co_matricula, dt_dib, dt_ddb, vl_salario_bruto, ts_criacao)
+         values (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id_cliente as id`,
+        [
+          prospect.cpf,
+          prospect.name,
+          prospect.birth,
+          prospect.sex,
+          prospect.mother,
+          `fila${index + 1}@exemplo.com.br`,
+          prospect.agency,
+          prospect.state,
+          prospect.species,
+          prospect.benefitNumber,
+          dib,
+          ddb,
+          prospect.income,
+          at(19),
+        ],
+      );
+      queued.push({ id, company: 1 });
+      for (const phone of prospect.phones) {
+        await tx.query('insert into telefone (id_empresa, id_cliente, co_ddd, co_telefone) values (1, $1, $2, $3)', [id, phone.slice(0, 2), phone.slice(2)]);
+      }
+      for (const op of operationsOf({ agency: prospect.agency, income: prospect.income })) {
+        await tx.query(
+          `insert into operacao (id_empresa, id_cliente, id_tipo_credito, id_banco, nu_parcelas, vl_base_calculo,
+             vl_margem, vl_margem_cartao, vl_parcela, vl_bruto, vl_liquido)
+           values (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+          [id, op.type, op.bank, op.term, money(op.base), money(op.margin), money(op.card), money(op.installment), money(op.gross)],
+        );
+      }
+    }
+    await tx.query("insert into nao_perturbe (id_empresa, co_telefone, de_origem) values (1, $1, 'Não Me Perturbe')", [suppressed.phones[0]]);
+    for (const company of DEMO_QUEUE.alwaysOpenCompanies) {
+      await tx.query('insert into janela_ligacao (id_empresa, sn_sempre_aberta) values ($1, 1)', [company]);
+    }
+    // Oldest first is the queue's order: one second apart, in the order above.
+    for (const [index, client] of queued.entries()) {
+      await tx.query(
+        'insert into fila (id_empresa, id_campanha, id_cliente, ts_disponivel, ts_criacao) values ($1, $2, $3, $4, $4)',
+        [client.company, campaigns.get(`${client.company}:${DEMO_QUEUE.campaignCode}`), client.id, new Date(Date.parse(at(19)) + index * 1000).toISOString()],
+      );
     }
 
     for (const [index, proposal] of DEMO_PROPOSALS.entries()) {

@@ -18,11 +18,12 @@ import {
   type Rate,
 } from '@consig/shared/credit';
 import { CREDIT_TYPE, TERMS_BY_CREDIT_TYPE, creditTypeLabel } from '@consig/shared/contracts';
+import { checkRateCap, checkSiapeTerm } from './limitsInForce';
 
 /**
- * Terms an offer can be computed for: the choices of product-spec §9 less the screen's 0 ("no term chosen
- * yet"); INSS also within the maximum in force, checked first. FGTS years are checked against the credit
- * module's limits instead.
+ * Terms an offer can be computed for: the choices of product-spec §9 (SIAPE, EGC and EGI: ours, docs/rules.md)
+ * less the screen's 0 ("no term chosen yet"); INSS and SIAPE also within the maximum in force, checked first.
+ * FGTS years are checked against the credit module's limits instead.
  */
 const allowedTermsOf = (creditType: number) => TERMS_BY_CREDIT_TYPE[creditType]?.filter((term) => term > 0);
 
@@ -94,9 +95,10 @@ export const offerParams = (figures: OfferFigures) => [
 
 /**
  * The offer for an operation on a day, with @consig/shared/credit (docs/rules.md "Credit arithmetic"): the
- * rate in force (INSS: within the cap in force), the term allowed for the type (§9; INSS: within the
- * maximum in force; FGTS: years, within the limit in force), the price table both ways with IOF financed,
- * CET, and the INSS/ML margin check. A refusal carries the text the user reads.
+ * rate in force (INSS, SIAPE: within the cap in force; EGC, EGI: within the company's ceiling), the term
+ * allowed for the type (§9; INSS, SIAPE: within the maximum in force; FGTS: years, within the limit in
+ * force), the price table both ways with IOF financed, CET, and the INSS/ML/SIAPE margin check. A refusal
+ * carries the text the user reads.
  */
 export function computeOffer(basis: OfferBasis, ask: OfferAsk, today: CalendarDate): OfferResult {
   const typeName = creditTypeLabel(basis.creditType);
@@ -111,6 +113,9 @@ export function computeOffer(basis: OfferBasis, ask: OfferAsk, today: CalendarDa
     const refusal = checkInssRate(rate, 'loan', today) ?? checkInssTerm(ask.term, today);
     if (refusal) return refuse(refusalText(refusal));
   }
+  // SIAPE: the MGI cap and the 96-installment maximum; EGC/EGI: the company's ceilings (limitsInForce.ts).
+  const capped = checkRateCap(basis.creditType, rate, today) ?? (basis.creditType === CREDIT_TYPE.SIAPE ? checkSiapeTerm(ask.term, today) : null);
+  if (capped) return refuse(refusalText(capped));
 
   if (isFgts) {
     if (ask.term < FGTS_MIN_YEARS || ask.term > FGTS_PRODUCT_MAX_YEARS) {
@@ -135,6 +140,11 @@ export function computeOffer(basis: OfferBasis, ask: OfferAsk, today: CalendarDa
     const legal = marginsOf({ kind: basis.creditType === CREDIT_TYPE.INSS ? 'inss' : 'ml', base: basis.base, on: today });
     // The stored margin already lacks the client's current discounts; it can never exceed the legal share.
     const refusal = checkInstallmentWithinMargin(offer.installment, Math.min(basis.storedMargin, legal.loan));
+    if (refusal) return refuse(refusalText(refusal));
+  }
+  if (basis.creditType === CREDIT_TYPE.SIAPE) {
+    // The free margin the federal payroll system (SIAPE/SouGov) reports for the servant, stored as VL_Margem.
+    const refusal = checkInstallmentWithinMargin(offer.installment, basis.storedMargin);
     if (refusal) return refuse(refusalText(refusal));
   }
   if (offer.net < 0) {

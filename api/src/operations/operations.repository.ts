@@ -12,6 +12,12 @@ export interface StoredOperation {
   NU_Parcelas: number;
   CO_Banco: string | null;
   DE_Banco: string | null;
+  /** The account of the card (migration 009), digits; null while not typed. */
+  CO_Agencia: string | null;
+  CO_AgenciaDV: string | null;
+  CO_ContaCorrente: string | null;
+  CO_ContaCorrenteDV: string | null;
+  ID_TipoConta: number | null;
   parcela: Cents;
   bruto: Cents;
   liquido: Cents;
@@ -32,6 +38,8 @@ const SELECT = `
   select o.id_operacao as "OperacaoID", o.id_cliente as "ID_Cliente", o.id_tipo_credito as "ID_TipoCredito",
          o.sn_selecionado as "SN_Selecionado", o.nu_parcelas as "NU_Parcelas",
          lpad(o.id_banco::text, 3, '0') as "CO_Banco", b.de_banco as "DE_Banco",
+         o.co_agencia as "CO_Agencia", o.co_agencia_dv as "CO_AgenciaDV", o.co_conta_corrente as "CO_ContaCorrente",
+         o.co_conta_corrente_dv as "CO_ContaCorrenteDV", o.id_tipo_conta::int as "ID_TipoConta",
          o.vl_parcela::text as parcela, o.vl_bruto::text as bruto, o.vl_liquido::text as liquido,
          o.vl_saldo_devedor::text as "saldoDevedor", o.vl_base_calculo::text as "baseCalculo",
          o.vl_margem::text as margem, o.vl_margem_cartao::text as "margemCartao",
@@ -42,6 +50,26 @@ const SELECT = `
            limit 1) as taxa
     from operacao o left join banco b on b.id_banco = o.id_banco
    where o.id_empresa = $1`;
+
+/** The card's bank fields as a request carries them (atualizaOperacaoRequest's output): digit texts, '' or null to clear. */
+export interface AccountChanges {
+  CO_Banco?: string;
+  CO_Agencia?: string;
+  CO_AgenciaDV?: string;
+  CO_ContaCorrente?: string;
+  CO_ContaCorrenteDV?: string;
+  ID_TipoConta?: number | null;
+}
+
+/** Field → column; the column names are constants, never request text. */
+const ACCOUNT_COLUMNS: readonly [keyof AccountChanges, string][] = [
+  ['CO_Banco', 'id_banco'],
+  ['CO_Agencia', 'co_agencia'],
+  ['CO_AgenciaDV', 'co_agencia_dv'],
+  ['CO_ContaCorrente', 'co_conta_corrente'],
+  ['CO_ContaCorrenteDV', 'co_conta_corrente_dv'],
+  ['ID_TipoConta', 'id_tipo_conta'],
+];
 
 const toStored = ({ parcela, bruto, liquido, saldoDevedor, baseCalculo, margem, margemCartao, ...row }: Row): StoredOperation => ({
   ...row,
@@ -68,6 +96,28 @@ export function createOperationsRepository({ db, companyId }: CompanyScope) {
     async lockOne(operationId: number, today: CalendarDate): Promise<StoredOperation | undefined> {
       const rows = await db.query<Row>(`${SELECT} and o.id_operacao = $3 for update of o`, [companyId, today, operationId]);
       return rows.length ? toStored(rows[0]) : undefined;
+    },
+
+    /**
+     * Stores the card's bank fields (absent: kept; '' or null: cleared). The bank's code must name a bank
+     * (checked by the caller: the foreign key would fail otherwise). Use on the transaction's `tx`.
+     */
+    async saveAccount(operationId: number, account: AccountChanges): Promise<void> {
+      const sets: string[] = [];
+      const params: unknown[] = [companyId, operationId];
+      for (const [field, column] of ACCOUNT_COLUMNS) {
+        const value = account[field];
+        if (value === undefined) continue;
+        params.push(value === '' ? null : field === 'CO_Banco' ? Number(value) : value);
+        sets.push(`${column} = $${params.length}`);
+      }
+      if (sets.length === 0) return;
+      await db.query(`update operacao set ${sets.join(', ')} where id_empresa = $1 and id_operacao = $2`, params);
+    },
+
+    /** Locks this company's client until the transaction ends, so its fields are read and written by one request at a time. */
+    async lockClient(clientId: number): Promise<void> {
+      await db.query('select 1 from cliente where id_empresa = $1 and id_cliente = $2 for update', [companyId, clientId]);
     },
 
     /** Stores a computed offer and the selection on the operation. */

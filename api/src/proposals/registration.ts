@@ -5,6 +5,7 @@ import { companyScope } from '../auth/scope';
 import { createClientsRepository } from '../clients/clients.repository';
 import { ApiError, TEXT } from '../http/errors';
 import { creditTypeLabel } from '@consig/shared/contracts';
+import { mlBankIssue } from '../operations/bankRules';
 import { rateText } from '../operations/offer';
 import { priceSelected, SELECT_OPERATION, selectedOperations, type PricedOperation } from './pricing';
 import { createProposalsRepository } from './proposals.repository';
@@ -56,9 +57,16 @@ export const proposalRegistrationRoutes: FastifyPluginAsyncZod = async (app) => 
             throw new ApiError(400, `contratar.${index}.CO_Banco: Banco inexistente.`);
           }
 
+          const lenderOf = ({ stored, form }: PricedOperation) => (stored.CO_Banco ? Number(stored.CO_Banco) : Number(form.CO_Banco));
+          for (const operation of pricing.operations) {
+            const issue = mlBankIssue(operation.stored.ID_TipoCredito, lenderOf(operation));
+            const index = contratar.findIndex((entry) => entry.OperacaoID === operation.form.OperacaoID);
+            if (issue) throw new ApiError(400, `contratar.${index}.CO_Banco: ${issue}`);
+          }
+
           const created = [];
           for (const operation of pricing.operations) {
-            const bankId = operation.stored.CO_Banco ? Number(operation.stored.CO_Banco) : Number(operation.form.CO_Banco);
+            const bankId = lenderOf(operation);
             created.push(
               await proposals.create({ attendantId: request.pessoa.ID_Pessoa, clientId: cliente.ClienteID, operation, bankId, table: tableOf(operation) }),
             );

@@ -19,6 +19,7 @@ function serve(overrides: Record<string, () => ReturnType<Parameters<typeof fake
     if (path === '/crm/cliente/basicoPorID/7') return envelope({ cliente: client });
     if (path === '/crm/cliente/operacoes/7') return envelope([inss, fgts]);
     if (path === '/crm/cliente/telefones/7') return envelope([]);
+    if (path === '/atendente') return envelope([{ AtendenteID: 1, DE_Pessoa: 'Ana Atendente' }]);
     return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
   });
 }
@@ -31,22 +32,29 @@ afterEach(() => {
 const summary = () => within(screen.getByRole('region', { name: 'Resumo' }));
 const figure = (label: string) => summary().getByText(label).nextElementSibling?.textContent;
 
-it('without a client: dashes in the campaign bar and a not-yet-available "Iniciar Campanha"', () => {
+it('without a client: dashes in the campaign bar, "Iniciar Campanha", and no client read', async () => {
   serve();
   renderScreen(<Atendimento />, '/atendimento');
   expect(screen.getByRole('banner', { name: 'Campanha' }).textContent).toBe('---');
   const start = screen.getByRole('button', { name: 'Iniciar Campanha' }) as HTMLButtonElement;
-  expect(start.disabled).toBe(true);
-  expect(start.title).toBe('Disponível em breve');
-  expect(server.requests).toEqual([]);
+  expect(start.disabled).toBe(false);
+  // Only the attendant's own status (the Pause menu) is read.
+  await waitFor(() => expect(server.requests).toEqual(['GET /atendente/status']));
 });
 
-it('treats a clientId that is not only digits as no client, and asks nothing of the API', () => {
+it("shows the campaign of the client the queue handed out", async () => {
+  serve({ '/crm/cliente/basicoPorID/7': () => envelope({ cliente: { ...client, DE_Campanha: 'INSS Aposentados SP' } }) });
+  renderScreen(<Atendimento />, '/atendimento?clientId=7');
+  await screen.findByRole('region', { name: 'Cadastro' });
+  expect(screen.getByRole('banner', { name: 'Campanha' }).textContent).toBe('INSS Aposentados SP');
+});
+
+it('treats a clientId that is not only digits as no client, and reads no client', async () => {
   serve();
   renderScreen(<Atendimento />, '/atendimento?clientId=Maria');
   expect(screen.getByRole('button', { name: 'Iniciar Campanha' })).toBeTruthy();
   expect(screen.queryByRole('heading', { name: 'Cadastro' })).toBeNull();
-  expect(server.requests).toEqual([]);
+  await waitFor(() => expect(server.requests).toEqual(['GET /atendente/status']));
 });
 
 it('loads the client and its operations, selects the first one and fills the band and the total', async () => {
@@ -56,7 +64,8 @@ it('loads the client and its operations, selects the first one and fills the ban
   const card = await screen.findByRole('region', { name: 'Cadastro' });
   for (const text of ['Maria Souza', '111.444.777-35', '12/03/1958']) expect(within(card).getByText(text)).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Iniciar Campanha' })).toBeNull();
-  expect(server.requests).toEqual(expect.arrayContaining(['GET /crm/cliente/basicoPorID/7', 'GET /crm/cliente/operacoes/7']));
+  // The shared attendance state also holds the company's attendants (product-spec §3).
+  expect(server.requests).toEqual(expect.arrayContaining(['GET /crm/cliente/basicoPorID/7', 'GET /crm/cliente/operacoes/7', 'GET /atendente']));
 
   await waitFor(() => expect(screen.getByRole('tab', { name: 'INSS' }).getAttribute('aria-selected')).toBe('true'));
   expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['INSS', 'ML', 'SIAPE', 'FGTS', 'Crédito Privado', 'EGC', 'EGI']);

@@ -12,9 +12,13 @@ import { SummaryBand } from './operations/SummaryBand';
 import { PhonePanel } from './phones/PhonePanel';
 import { AttendanceProvider, useAttendance, useAttendanceStore } from './state/AttendanceContext';
 import { SubmitSection } from './submit/SubmitSection';
+import { WorkingDayBar } from './working-day/WorkingDayBar';
 import './atendimento.css';
 
-/** Loads the client of ?clientId= (digits only) and its operations; without one the state is reset (§2, §5). */
+/**
+ * Loads the client of ?clientId= (digits only), its operations and the company's attendants (the shared
+ * attendance state of product-spec §3); without one the state is reset and nothing is asked (§2, §5).
+ */
 function useClientFromUrl() {
   const [searchParams] = useSearchParams();
   const clientId = parseClientId(searchParams.get('clientId'));
@@ -25,6 +29,7 @@ function useClientFromUrl() {
     if (!clientId) return;
     void store.loadClient(clientId);
     void store.loadOperations(clientId);
+    void store.loadAttendants();
   }, [clientId, store]);
 }
 
@@ -37,14 +42,10 @@ function AttendanceScreen() {
 
   return (
     <section className="att-service" aria-label="Atendimento">
-      <CampaignBar campaignName={state.campaignName} />
+      {/* The campaign whose queue holds this client (the client record's DE_Campanha), or dashes. */}
+      <CampaignBar campaignName={client?.DE_Campanha ?? state.campaignName} />
       <div className="consig-panel att-service__actions">
-        {!client && (
-          /* The campaign queue comes with the tabulation (a later issue). */
-          <button type="button" className="consig-button" disabled title="Disponível em breve">
-            Iniciar Campanha
-          </button>
-        )}
+        <WorkingDayBar clientId={client?.ClienteID ?? null} />
         <button type="button" className="consig-button" onClick={() => setNewClientOpen(true)}>
           Novo Cliente
         </button>
@@ -74,8 +75,8 @@ function AttendanceScreen() {
 
 /**
  * /atendimento, the client service screen (product-spec §2): campaign bar, 'Novo Cliente', credit-type
- * tabs, summary band, 'Cadastro' card, the active type's operation card, phones and the footer total.
- * The client form, proposal and simulation come in the next parts of issue 6.
+ * tabs, summary band, 'Cadastro' card, client form, the active type's operation card, proposal and simulation,
+ * phones, the footer total, and the working day's actions ('Iniciar Campanha', Pause and Call tabulation).
  */
 export default function Atendimento() {
   return (

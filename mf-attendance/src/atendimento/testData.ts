@@ -18,7 +18,7 @@ export function anOperation(overrides: Partial<Operacao> = {}): Operacao {
   return {
     OperacaoID: 70, ID_Cliente: 7, ID_TipoCredito: 1, SN_Selecionado: 0, NU_Parcelas: 84, VL_Bruto: '10000.00', VL_Parcela: '250.00',
     VL_Liquido: '10000.00', VL_SaldoDevedor: '0.00', DE_Bruto: 'R$ 10.000,00', DE_Liquido: 'R$ 10.000,00', CO_Banco: null, DE_Banco: null,
-    LN_LogoBanco: null, VL_BaseCalculo: '3000.00', VL_Margem: '1050.00', VL_MargemCartao: '150.00', DE_Mensagem: null, VL_Taxa: '1.80',
+    LN_LogoBanco: null, CO_Agencia: null, CO_AgenciaDV: null, CO_ContaCorrente: null, CO_ContaCorrenteDV: null, ID_TipoConta: null, VL_BaseCalculo: '3000.00', VL_Margem: '1050.00', VL_MargemCartao: '150.00', DE_Mensagem: null, VL_Taxa: '1.80',
     VL_IOF: '120.50', VL_CETMensal: '1.95', VL_CETAnual: '26.08', DT_Validade: '2026-11-24',
     ...overrides,
   };

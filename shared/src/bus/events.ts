@@ -29,3 +29,15 @@ export const busEvents = {
 
 export type BusEventName = keyof typeof busEvents;
 export type BusPayload<N extends BusEventName> = z.infer<(typeof busEvents)[N]>;
+
+/**
+ * State-like events: the bus keeps the last payload of each, so a screen mounted after it was published
+ * (e.g. /atendimento opened by an answered call) starts from the current state instead of a default
+ * (`bus.last`, `useBusState`). Announcements (dial, answered, alerts, logout) are not retained: replaying
+ * one to a late subscriber would repeat its effect.
+ */
+export const retainedBusEvents = ['telephony.call-state@1'] as const satisfies readonly BusEventName[];
+export type RetainedBusEventName = (typeof retainedBusEvents)[number];
+
+/** Publishing this forgets every retained payload: the next person to sign in starts from no state. */
+export const clearsRetainedBusState = 'session.logout@1' satisfies BusEventName;

@@ -12,12 +12,19 @@ export const atendente = z.object({ AtendenteID: z.int(), DE_Pessoa: z.string() 
 export type Atendente = z.infer<typeof atendente>;
 export const atendentesResponse = envelope(z.array(atendente));
 
-/** GET /atendente/status: ID_Status 81 available or 201 paused, with the pause reason when paused. */
+/**
+ * GET /atendente/status and PUT /atendente/tabular: ID_Status 81 available or 201 paused, with the pause
+ * reason when paused. `data` (extension) repeats the two fields in the envelope's place, so the browser
+ * reads this answer like every other one.
+ */
+const attendantStatus = z.object({ ID_Status: z.int(), ID_MotivoPausa: z.nullable(z.int()) });
+export type AttendantStatus = z.infer<typeof attendantStatus>;
 export const attendantStatusResponse = z.object({
   success: z.boolean(),
   text: z.string(),
   ID_Status: z.int(),
   ID_MotivoPausa: z.nullable(z.int()),
+  data: attendantStatus,
 });
 export type AttendantStatusResponse = z.infer<typeof attendantStatusResponse>;
 

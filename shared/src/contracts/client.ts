@@ -98,6 +98,9 @@ export const cliente = z.object({
   CO_ContaCorrente: text,
   CO_ContaCorrenteDV: text,
   ID_TipoConta: code,
+  // Campaign (product-spec §3): the campaign whose queue handed this client out and holds it now (a client
+  // is held in at most one); null when nobody holds it. Optional: an older server does not send it.
+  DE_Campanha: z.optional(z.nullable(z.string())),
 });
 export type Cliente = z.infer<typeof cliente>;
 

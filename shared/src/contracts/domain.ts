@@ -68,14 +68,19 @@ export const CREDIT_TYPE = { INSS: 1, ML: 2, SIAPE: 3, FGTS: 4, CCP: 5, EGC: 6, 
 export const creditTypeLabel = (id: number) => CREDIT_TYPES.find((type) => type.ID_TipoCredito === id)?.label ?? String(id);
 
 /**
- * The term choices of product-spec §9 per credit type: INSS and ML in months (0 is the screen's "no term
- * chosen yet"), private credit in months, FGTS in anticipated years. §9 names no list for SIAPE, EGC, EGI.
+ * The term choices per credit type: product-spec §9 for INSS and ML in months (0 is the screen's "no term
+ * chosen yet"), private credit in months and FGTS in anticipated years. §9 names no list for SIAPE, EGC and
+ * EGI: theirs are ours (docs/rules.md "SIAPE, EGC and EGI offers"): SIAPE up to the 96 installments in force,
+ * EGC (auto equity) 12 to 60 months, EGI (home equity) 36 to 240 months.
  */
 export const TERMS_BY_CREDIT_TYPE: Readonly<Record<number, readonly number[]>> = {
   [CREDIT_TYPE.INSS]: [0, 48, 60, 72, 84, 96],
   [CREDIT_TYPE.ML]: [0, 48, 60, 72, 84, 96],
+  [CREDIT_TYPE.SIAPE]: [12, 24, 36, 48, 60, 72, 84, 96],
   [CREDIT_TYPE.CCP]: [12, 24, 36, 48, 60],
   [CREDIT_TYPE.FGTS]: [2, 3, 4, 5, 6, 7, 8, 9, 10],
+  [CREDIT_TYPE.EGC]: [12, 24, 36, 48, 60],
+  [CREDIT_TYPE.EGI]: [36, 60, 120, 180, 240],
 };
 
 export const AGENCY = { FGTS: 1, INSS: 4 } as const;

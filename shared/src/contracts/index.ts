@@ -11,3 +11,5 @@ export * from './proposal';
 export * from './operation';
 export * from './clientForm';
 export * from './realtime';
+export * from './queue';
+export * from './fgts';

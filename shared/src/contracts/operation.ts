@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { boundedText, INT4_MAX } from './fields';
+import { boundedText, INT4_MAX, tooLong } from './fields';
 import { envelope } from './envelope';
 import { errorResponse } from './envelope';
 
@@ -28,10 +28,22 @@ export const operacao = z.object({
   VL_SaldoDevedor: money,
   DE_Bruto: z.string(),
   DE_Liquido: z.string(),
-  /** COMPE code, three digits ('318'); null when no bank is chosen. */
+  /**
+   * The operation's bank, chosen on the card: the bank the proposal is typed at (its rate applies) and the
+   * bank of the account below (docs/rules.md "Operation cards"). COMPE code, three digits ('318'); null when
+   * no bank is chosen.
+   */
   CO_Banco: z.nullable(z.string()),
   DE_Banco: z.nullable(z.string()),
   LN_LogoBanco: z.nullable(z.string()),
+  // Extension (issue 6): the account that receives the money, as typed on the card (product-spec §3
+  // "Operation"; §5 "Operation bank fields"). Digits only; null while not typed.
+  CO_Agencia: z.nullable(z.string()),
+  CO_AgenciaDV: z.nullable(z.string()),
+  CO_ContaCorrente: z.nullable(z.string()),
+  CO_ContaCorrenteDV: z.nullable(z.string()),
+  /** 1 Conta Corrente, 2 Poupança, 3 Op (ACCOUNT_TYPES). */
+  ID_TipoConta: z.nullable(z.int()),
   /** For FGTS, the FGTS balance the anticipation is computed on. */
   VL_BaseCalculo: money,
   VL_Margem: money,
@@ -85,12 +97,66 @@ const flagInput = z.pipe(
 const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 const id = (text: string) => z.int({ error: text }).check(z.positive(text), z.maximum(INT4_MAX, text));
 
+/** Account types of an operation's (and a client's) account (product-spec §3). */
+export const ACCOUNT_TYPES = [
+  { ID_TipoConta: 1, label: 'Conta Corrente' },
+  { ID_TipoConta: 2, label: 'Poupança' },
+  { ID_TipoConta: 3, label: 'Op' },
+] as const;
+
+/** The banks an ML operation may be typed at (product-spec §9: BMG, Banrisul, Banco Pan, Banco Safra, Banco Daycoval), by COMPE code. */
+export const ML_BANK_IDS: readonly number[] = [318, 41, 623, 422, 707];
+
+const DIGITS = /^\d+$/;
+const DIGITS_ERROR = 'Apenas números.';
+const OPTION_ERROR = 'Opção inválida.';
+
+/**
+ * A bank field of the card (product-spec §5 "Operation bank fields": digits only): digit text, or a JSON
+ * integer as a select gives a bank code. Absent: not sent, the stored value stays; null or '': cleared.
+ * Leaves as digit text ('' when cleared). Whether it is required is the proposal's rule (operationForm).
+ */
+const bankDigits = (max: number) =>
+  z.optional(
+    z.pipe(
+      // The union's own bound only stops huge texts (a failed option gives the union's message); the field's is below.
+      z.nullable(z.union([z.string().check(z.maxLength(100)), z.int()], { error: DIGITS_ERROR })),
+      z.transform((value, context) => {
+        const text = value === null ? '' : String(value);
+        const message = text !== '' && !DIGITS.test(text) ? DIGITS_ERROR : text.length > max ? tooLong(max) : null;
+        if (message) {
+          context.issues.push({ code: 'custom', message, input: value });
+          return z.NEVER;
+        }
+        return text;
+      }),
+    ),
+  );
+
+/** ID_TipoConta of a request: 1, 2 or 3 (a select's digit text too); null or '' clears it. */
+const accountType = z.optional(
+  z.pipe(
+    z.nullable(z.union([z.int(), z.string().check(z.maxLength(1, OPTION_ERROR))], { error: OPTION_ERROR })),
+    z.transform((value, context) => {
+      if (value === null || value === '') return null;
+      const type = Number(value);
+      if (!ACCOUNT_TYPES.some((option) => option.ID_TipoConta === type)) {
+        context.issues.push({ code: 'custom', message: OPTION_ERROR, input: value });
+        return z.NEVER;
+      }
+      return type;
+    }),
+  ),
+);
+
 /**
  * What the screen sends when term, installment or net value change (product-spec §7): the operation as it
  * holds it, the new figures, and the client fields of the form. Only OperacaoID and NU_Parcelas are
  * required; the figures come from VL_Parcela or VL_Liquido (with VL_SaldoDevedor), `TP_Calculo` saying
- * which one the user changed when both are present (extension; default: the installment). The echoed
- * operation fields and client fields are validated (bounded) and otherwise ignored here.
+ * which one the user changed when both are present (extension; default: the installment). Stored with the
+ * offer: SN_Selecionado, the card's bank fields (digits only; a field left out keeps its stored value) and
+ * the client fields, which the API checks with the client form's rules (clientForm.ts) in their compact
+ * forms. The other echoed operation fields are bounded and otherwise ignored.
  */
 export const atualizaOperacaoRequest = z.object({
   OperacaoID: id('Operação inválida.'),
@@ -106,14 +172,14 @@ export const atualizaOperacaoRequest = z.object({
   ID_TipoCredito: optional(z.int()),
   DE_Bruto: optional(boundedText(40)),
   DE_Liquido: optional(boundedText(40)),
-  CO_Banco: optional(boundedText(10)),
+  CO_Banco: bankDigits(3),
   DE_Banco: optional(boundedText(120)),
   LN_LogoBanco: optional(boundedText(500)),
-  CO_Agencia: optional(boundedText(10)),
-  CO_AgenciaDV: optional(boundedText(2)),
-  CO_ContaCorrente: optional(boundedText(20)),
-  CO_ContaCorrenteDV: optional(boundedText(2)),
-  ID_TipoConta: optional(z.int()),
+  CO_Agencia: bankDigits(10),
+  CO_AgenciaDV: bankDigits(2),
+  CO_ContaCorrente: bankDigits(20),
+  CO_ContaCorrenteDV: bankDigits(2),
+  ID_TipoConta: accountType,
   DE_Mensagem: optional(boundedText(500)),
   CO_Matricula: optional(boundedText(20)),
   VL_BaseCalculo: optional(moneyInput),
@@ -126,7 +192,8 @@ export const atualizaOperacaoRequest = z.object({
   VL_CETMensal: optional(boundedText(12)),
   VL_CETAnual: optional(boundedText(12)),
   DT_Validade: optional(boundedText(10)),
-  // Client fields of the form (product-spec §7: dashes and punctuation already removed).
+  // Client fields of the form (product-spec §7: dashes and punctuation already removed): DT_ dates as
+  // ddmmyyyy, CO_Cep 8 digits, CO_CNPJ its 14 characters; VL_Salario is the gross salary (VL_SalarioBruto).
   DE_Telefone: optional(boundedText(11)),
   DE_Pessoa: optional(boundedText(120)),
   EM_Email: optional(boundedText(254)),

@@ -49,3 +49,5 @@ export const proposalKeys = {
   /** GET /crm/proposta/status: a date change is a new key, so it is fetched anew. */
   statusSummary: (filters: StatusSummaryQuery) => [...proposalBase.all, 'status-summary', filters] as const,
 };
+/** GET /atendente/status: the signed-in attendant's availability or pause. */
+export const attendantStatusKeys = createQueryKeys('attendant-status');

@@ -1,11 +1,11 @@
-import { cpfParam, digitsOnly, routeLinks } from '@consig/shared';
+import { cpfParam, digitsOnly, routeLinks, TOAST_MS } from '@consig/shared';
 import { Field, Form, SubmitButton } from '@consig/shared/forms';
+import { useApiMutation } from '@consig/shared/query';
 import { useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { getClientByCpf } from '../api/getClientByCpf';
 import { useAttendanceStore } from '../state/AttendanceContext';
 import { Dialog } from '../ui/Dialog';
-import { screenToast } from '../ui/screenToast';
 
 /**
  * The CPF of the dialog: required without a message (product-spec §5 "New client"), then the contract's
@@ -28,16 +28,19 @@ export function NewClientDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const store = useAttendanceStore();
 
-  const change = async ({ cpf }: NewClientValues) => {
-    try {
-      const client = await getClientByCpf(cpf);
+  const lookUp = useApiMutation({
+    // A read, but one the attendant asks for (and which may create the client), so it runs as the screen's
+    // writes do: a refusal is an error toast of 5000 ms. A found client says enough by opening; no success toast.
+    mutationFn: async (cpf: string) => ({ text: '', data: await getClientByCpf(cpf) }),
+    toastDuration: TOAST_MS.clientScreen,
+    onSuccess: ({ data: client }) => {
       store.dispatch({ type: 'reset' });
       navigate(routeLinks.attendance(client.ClienteID));
       onClose();
-    } catch (error) {
-      screenToast.error(error);
-    }
-  };
+    },
+  });
+  // The form's submit button shows the spinner and ignores clicks until the look-up is answered.
+  const change = ({ cpf }: NewClientValues) => lookUp.mutateAsync(cpf).catch(() => undefined);
 
   return (
     <Dialog title="Novo Cliente" onClose={onClose}>

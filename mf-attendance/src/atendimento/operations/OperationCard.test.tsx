@@ -1,6 +1,6 @@
-import { bus, type OperacaoAtualizada } from '@consig/shared';
+import { bus, type Cliente, type Operacao, type OperacaoAtualizada } from '@consig/shared';
 import { fakeApi, renderScreen } from '@consig/shared/testing';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import Atendimento from '../Atendimento';
 import { aClient, anOperation, envelope } from '../testData';
@@ -19,18 +19,30 @@ let server: ReturnType<typeof fakeApi>;
 /** The bodies of POST /crm/atualizaOperacao, and how to answer each (in order), held until the test says so. */
 let sent: Record<string, unknown>[];
 let answers: ((answer: Answer) => void)[];
+/** What GET /crm/cliente/basicoPorID/7 and /crm/cliente/operacoes/7 answer (a test may change them first). */
+let client: Cliente;
+let operations: Operacao[];
+const BANKS = [
+  { BancoID: 1, DE_Banco: 'Banco do Brasil' },
+  { BancoID: 41, DE_Banco: 'Banrisul' },
+  { BancoID: 104, DE_Banco: 'Caixa Econômica Federal' },
+  { BancoID: 318, DE_Banco: 'Banco BMG' },
+];
 
 beforeEach(() => {
   jest.useFakeTimers();
   sent = [];
   answers = [];
+  client = aClient({ ClienteID: 7 });
+  operations = [inss];
   server = fakeApi((request) => {
     if (request.url === '/crm/atualizaOperacao') {
       sent.push(JSON.parse(request.data as string) as Record<string, unknown>);
       return new Promise<Answer>((resolve) => answers.push(resolve));
     }
-    if (request.url === '/crm/cliente/basicoPorID/7') return envelope({ cliente: aClient({ ClienteID: 7 }) });
-    if (request.url === '/crm/cliente/operacoes/7') return envelope([inss]);
+    if (request.url === '/crm/cliente/basicoPorID/7') return envelope({ cliente: client });
+    if (request.url === '/crm/cliente/operacoes/7') return envelope(operations);
+    if (request.url === '/cadastro/banco/comcodigo') return envelope(BANKS);
     if (request.url === '/crm/cliente/telefones/7') return envelope([]);
     return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
   });
@@ -42,9 +54,9 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-async function openCard() {
+async function openCard(name: string | RegExp = 'INSS') {
   renderScreen(<Atendimento />, '/atendimento?clientId=7');
-  return within(await screen.findByRole('region', { name: 'INSS' }));
+  return within(await screen.findByRole('region', { name }));
 }
 const pause = () => act(async () => void jest.advanceTimersByTime(RECALCULATION_DEBOUNCE_MS));
 const answer = (index: number, body: unknown) => act(async () => answers[index]({ body }));
@@ -141,4 +153,90 @@ it('the net value is not editable on an FGTS card, whose term is the anticipated
   expect([...(card.getByLabelText('Parcelas antecipadas') as HTMLSelectElement).options].map((option) => option.value)).toEqual(
     ['2', '3', '4', '5', '6', '7', '8', '9', '10'],
   );
+});
+
+describe('the bank fields of the card', () => {
+  const REQUIRED = 'Este campo é obrigatório caso operação esteja selecionada.';
+  const account = { CO_Banco: '318', DE_Banco: 'Banco BMG', CO_Agencia: '1234', CO_AgenciaDV: '5', CO_ContaCorrente: '56789', CO_ContaCorrenteDV: '0', ID_TipoConta: 2 };
+  /** The message under a field of the card: the element its aria-describedby names (none: no message). */
+  const messageUnder = (card: ReturnType<typeof within>, label: string) => {
+    const describedBy = card.getByLabelText(label).getAttribute('aria-describedby');
+    return describedBy ? document.getElementById(describedBy)?.textContent : undefined;
+  };
+  const options = (card: ReturnType<typeof within>, label: string) => [...(card.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.value);
+  const REQUIRED_FIELDS = ['Banco', 'Agência', 'Conta', 'Dígito da conta'];
+  const ALL_FIELDS = [...REQUIRED_FIELDS, 'Dígito da agência', 'Tipo de conta'];
+
+  it('shows the bank (from /cadastro/banco/comcodigo), agency, account and account type, each labelled, as stored', async () => {
+    operations = [anOperation({ ...inss, ...account })];
+    const card = await openCard(/^INSS/);
+    await waitFor(() => expect(options(card, 'Banco')).toEqual(['', '1', '41', '104', '318']));
+    expect(value(card, 'Banco')).toBe('318');
+    expect(value(card, 'Agência')).toBe('1234');
+    expect(value(card, 'Dígito da agência')).toBe('5');
+    expect(value(card, 'Conta')).toBe('56789');
+    expect(value(card, 'Dígito da conta')).toBe('0');
+    expect(value(card, 'Tipo de conta')).toBe('2');
+    expect(options(card, 'Tipo de conta')).toEqual(['', '1', '2', '3']);
+    expect(card.getByRole('group', { name: 'Dados bancários da operação' })).toBeTruthy();
+  });
+
+  it('offers only the ML banks of product-spec §9 on an ML card', async () => {
+    operations = [anOperation({ OperacaoID: 72, ID_TipoCredito: 2, CO_Banco: '041', DE_Banco: 'Banrisul' })];
+    const card = await openCard(/^ML/);
+    await waitFor(() => expect(options(card, 'Banco')).toEqual(['', '41', '318']));
+    expect(value(card, 'Banco')).toBe('41');
+  });
+
+  it('asks for the required fields under each one while the card is selected, digits only in every field', async () => {
+    const card = await openCard();
+    for (const label of ALL_FIELDS) expect(messageUnder(card, label)).toBeUndefined();
+
+    fireEvent.click(card.getByRole('switch', { name: 'Selecionado' }));
+    await waitFor(() => expect(messageUnder(card, 'Banco')).toBe(REQUIRED));
+    for (const label of REQUIRED_FIELDS) expect({ label, message: messageUnder(card, label) }).toEqual({ label, message: REQUIRED });
+    expect(messageUnder(card, 'Dígito da agência')).toBeUndefined(); // optional
+    expect(messageUnder(card, 'Tipo de conta')).toBeUndefined();
+
+    type(card.getByLabelText('Agência'), '12a4');
+    type(card.getByLabelText('Dígito da agência'), 'x');
+    await waitFor(() => expect(messageUnder(card, 'Agência')).toBe('Apenas números.'));
+    await waitFor(() => expect(messageUnder(card, 'Dígito da agência')).toBe('Apenas números.'));
+    type(card.getByLabelText('Agência'), '1234');
+    fireEvent.change(card.getByLabelText('Banco'), { target: { value: '104' } });
+    await waitFor(() => expect(messageUnder(card, 'Agência')).toBeUndefined());
+    expect(messageUnder(card, 'Banco')).toBeUndefined();
+    expect(messageUnder(card, 'Conta')).toBe(REQUIRED);
+
+    fireEvent.click(card.getByRole('switch', { name: 'Selecionado' }));
+    await waitFor(() => expect(messageUnder(card, 'Conta')).toBeUndefined());
+    expect(messageUnder(card, 'Dígito da conta')).toBeUndefined();
+  });
+
+  it('edits leave with the next recalculation (not on their own), with the client fields in compact forms; values not valid yet stay out', async () => {
+    client = aClient({
+      ClienteID: 7, DE_Pessoa: 'Maria Souza', DE_Telefone: '11987654321', EM_Email: 'maria@', DE_Nascimento: '12/03/1958', DT_Admissao: '01-02-2010',
+      CO_Cep: '01310-100', CO_CNPJ: '12.abc.345/01de-35', VL_SalarioBruto: '3200.00',
+    });
+    const card = await openCard();
+    await waitFor(() => expect(options(card, 'Banco')).toHaveLength(5));
+    fireEvent.change(card.getByLabelText('Banco'), { target: { value: '1' } });
+    type(card.getByLabelText('Agência'), '4321');
+    type(card.getByLabelText('Conta'), '99x');
+    fireEvent.change(card.getByLabelText('Tipo de conta'), { target: { value: '1' } });
+    await pause();
+    expect(sent).toEqual([]);
+    expect(screen.getByRole('region', { name: 'INSS · Banco do Brasil' })).toBeTruthy();
+
+    type(card.getByLabelText('Parcela'), '300');
+    await pause();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      OperacaoID: 70, VL_Parcela: '300', CO_Banco: '001', CO_Agencia: '4321', CO_AgenciaDV: '', CO_ContaCorrenteDV: '', ID_TipoConta: 1,
+      DE_Pessoa: 'Maria Souza', DE_Telefone: '11987654321', DT_Nascimento: '12031958', DT_Admissao: '01022010', CO_Cep: '01310100',
+      CO_CNPJ: '12ABC34501DE35', VL_Salario: '3200.00',
+    });
+    expect(sent[0]).not.toHaveProperty('CO_ContaCorrente'); // '99x': not digits yet
+    expect(sent[0]).not.toHaveProperty('EM_Email'); // 'maria@': not an e-mail yet
+  });
 });

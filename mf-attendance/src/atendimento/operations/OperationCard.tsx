@@ -3,11 +3,15 @@ import { useId } from 'react';
 import { useAttendanceStore } from '../state/AttendanceContext';
 import { FigureList } from '../ui/FigureList';
 import { calendarDay, iof, monthlyRate, percent } from '../ui/figures';
+import { OperationBankFields } from './OperationBankFields';
 import { termsFor } from './terms';
 import { useRecalculation } from './useRecalculation';
+import './operations.css';
 
-
-/** The card of the active credit type (§2, §4 "Operation cards"): selection, term, amounts and the offer's figures. */
+/**
+ * The card of the active credit type (§2, §4 "Operation cards"): selection, term, amounts, the offer's figures
+ * and the bank and account the money goes to.
+ */
 export function OperationCard({ operation, clientId }: { operation: Operacao; clientId: number }) {
   const store = useAttendanceStore();
   const { draft, change, holdDebitBalance } = useRecalculation(operation, clientId);
@@ -75,6 +79,7 @@ export function OperationCard({ operation, clientId }: { operation: Operacao; cl
           ['Validade', calendarDay(operation.DT_Validade)],
         ]}
       />
+      <OperationBankFields operation={operation} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { updateOperation } from '../api/updateOperation';
 import { useAttendanceStore } from '../state/AttendanceContext';
 import { screenToast } from '../ui/screenToast';
+import { accountToSend, clientFieldsToSend } from './sentFields';
 
 /** Typing pauses this long before the offer is recomputed: a value typed in one go sends one request. */
 export const RECALCULATION_DEBOUNCE_MS = 500;
@@ -32,7 +33,14 @@ const sameFigures = (a: Draft, b: Draft) =>
  * §7 crm/atualizaOperacao). A change of term, installment or net value (never the first render) is sent
  * once typing pauses; only the answer to the newest edit is applied, so a late answer never overwrites a
  * newer value, and a refusal of an outdated value is not shown. When a push changed this operation, the
- * pending recalculation is skipped and the card shows the pushed figures.
+ * pending recalculation is skipped and the card shows the pushed figures. Each request also carries the
+ * selection, the card's bank fields and the client fields (sentFields.ts), which the server stores with the
+ * offer: edited alone, they leave with the next recalculation.
+ *
+ * Failures use the screen's toast rather than the shared useApiMutation: that hook toasts every answer,
+ * successes included (one toast per pause in typing) and the refusals of outdated values, which must stay
+ * silent here; and it applies answers in hook callbacks, which stop once the card unmounts, while the
+ * answer to what was typed before leaving the card must still reach the store.
  */
 export function useRecalculation(operation: Operacao, clientId: number) {
   const store = useAttendanceStore();
@@ -69,12 +77,17 @@ export function useRecalculation(operation: Operacao, clientId: number) {
 
   const send = async (values: Draft, edit: number) => {
     pending.current = null;
+    // The card and the client as they are now: the selection, the bank fields and §7's client fields ride along.
+    const { operations, client } = store.getState();
+    const current = operations.find((candidate) => candidate.OperacaoID === operation.OperacaoID);
     try {
       const offer = await updateOperation({
         OperacaoID: operation.OperacaoID,
         ID_Cliente: clientId,
         ID_TipoCredito: operation.ID_TipoCredito,
-        SN_Selecionado: store.getState().operations.find((candidate) => candidate.OperacaoID === operation.OperacaoID)?.SN_Selecionado === 1,
+        SN_Selecionado: current?.SN_Selecionado === 1,
+        ...(current && accountToSend(current)),
+        ...(client && clientFieldsToSend(client)),
         ...values,
       });
       if (edit === edits.current) store.dispatch({ type: 'operationRecalculated', offer });

@@ -26,6 +26,8 @@ beforeEach(() => {
 
 afterEach(() => {
   server.restore();
+  // As on a real sign-out: the bus forgets the call state it retained.
+  act(() => bus.publish('session.logout@1', {}));
   session.signOut();
   jest.restoreAllMocks();
 });
@@ -89,6 +91,24 @@ describe('dial', () => {
     expect(dial.disabled).toBe(true);
     act(() => bus.publish('telephony.call-state@1', { state: 'terminated', direction: 'outgoing', remote: '011987654321' }));
     expect(dial.disabled).toBe(false);
+  });
+
+  it('is disabled when the panel mounts during a call (e.g. an answered call opened the screen), until it ends', async () => {
+    signIn({ SN_Telefonia: 1 });
+    bus.publish('telephony.call-state@1', { state: 'established', direction: 'incoming', remote: '11987654321' });
+    const view = await panel();
+    const dial = view.getByRole('button', { name: 'Ligar para Cel. 1' }) as HTMLButtonElement;
+    expect(dial.disabled).toBe(true);
+    act(() => bus.publish('telephony.call-state@1', { state: 'terminated', direction: 'incoming', remote: '11987654321' }));
+    expect(dial.disabled).toBe(false);
+  });
+
+  it('is enabled when the panel mounts after a call ended', async () => {
+    signIn({ SN_Telefonia: 1 });
+    bus.publish('telephony.call-state@1', { state: 'established', direction: 'outgoing', remote: '011987654321' });
+    bus.publish('telephony.call-state@1', { state: 'terminated', direction: 'outgoing', remote: '011987654321' });
+    const view = await panel();
+    expect((view.getByRole('button', { name: 'Ligar para Cel. 1' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });
 

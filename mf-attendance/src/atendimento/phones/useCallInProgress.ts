@@ -1,12 +1,17 @@
-import { useBusEvent } from '@consig/shared';
-import { useState } from 'react';
+import { hasCallEnded, isCallInProgress, useBusState } from '@consig/shared';
 
-/** Call states in which no call is going on: anything else means a call is ringing, starting or up. */
-const AT_REST = new Set(['idle', 'terminated']);
-
-/** Whether a call is in progress, from the telephony remote's `telephony.call-state@1` events. */
+/**
+ * Whether a call is in progress, from the telephony remote's `telephony.call-state@1` state as the bus
+ * retains it: a screen opened during a call (an answered call navigates here) knows at once.
+ */
 export function useCallInProgress(): boolean {
-  const [inProgress, setInProgress] = useState(false);
-  useBusEvent('telephony.call-state@1', ({ state }) => setInProgress(!AT_REST.has(state)));
-  return inProgress;
+  return isCallInProgress(useBusState('telephony.call-state@1'));
+}
+
+/**
+ * Whether the last call has ended: with a client loaded, the call tabulation menu shows when this is true
+ * or the user has telephony off (product-spec §4 "Attendant status").
+ */
+export function useCallEnded(): boolean {
+  return hasCallEnded(useBusState('telephony.call-state@1'));
 }

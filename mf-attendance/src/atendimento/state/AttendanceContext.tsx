@@ -1,6 +1,7 @@
 import { useBusEvent } from '@consig/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { getAttendantsQueryOptions } from '../api/getAttendants';
 import { getClientQueryOptions } from '../api/getClient';
 import { getOperationsQueryOptions } from '../api/getOperations';
 import { createAttendanceStore, type AttendanceState, type AttendanceStore } from './attendanceStore';
@@ -18,6 +19,7 @@ export function AttendanceProvider({ children }: { children: ReactNode }) {
     createAttendanceStore({
       fetchClient: (clientId) => queryClient.fetchQuery(getClientQueryOptions(clientId)),
       fetchOperations: (clientId) => queryClient.fetchQuery(getOperationsQueryOptions(clientId)),
+      fetchAttendants: () => queryClient.fetchQuery(getAttendantsQueryOptions()),
     }),
   );
 

@@ -1,5 +1,5 @@
-import type { Cliente, Operacao } from '@consig/shared';
-import { attendanceReducer, createAttendanceStore, initialAttendanceState, type AttendanceState } from './attendanceStore';
+import type { Atendente, Cliente, Operacao } from '@consig/shared';
+import { attendanceReducer, createAttendanceStore, initialAttendanceState, type AttendanceFetchers, type AttendanceState } from './attendanceStore';
 import { pushedOperation } from './pushedOperation';
 import { aClient, anOperation } from '../testData';
 
@@ -13,7 +13,15 @@ const deferred = <T,>() => {
   return { promise, resolve, reject };
 };
 
+/** A store whose reads are the given ones; any other read never answers (the test does not expect it). */
+const storeWith = (fetchers: Partial<AttendanceFetchers>) =>
+  createAttendanceStore({ fetchClient: jest.fn(), fetchOperations: jest.fn(), fetchAttendants: jest.fn(), ...fetchers });
+
 const client = aClient({ ClienteID: 7 });
+const attendants: Atendente[] = [
+  { AtendenteID: 1, DE_Pessoa: 'Ana Atendente' },
+  { AtendenteID: 2, DE_Pessoa: 'Bruno Atendente' },
+];
 const inss = anOperation({ OperacaoID: 70, ID_Cliente: 7, ID_TipoCredito: 1, VL_Parcela: '186.69' });
 const fgts = anOperation({ OperacaoID: 71, ID_Cliente: 7, ID_TipoCredito: 4 });
 const loaded: AttendanceState = attendanceReducer(attendanceReducer(initialAttendanceState, { type: 'clientLoaded', client }), {
@@ -25,7 +33,7 @@ describe('loads', () => {
   it('blocks a second client request while one runs, and clears the flag afterwards', async () => {
     const answer = deferred<Cliente>();
     const fetchClient = jest.fn(() => answer.promise);
-    const store = createAttendanceStore({ fetchClient, fetchOperations: jest.fn() });
+    const store = storeWith({ fetchClient });
 
     const first = store.loadClient('7');
     expect(store.getState().loading.client).toBe(true);
@@ -43,7 +51,7 @@ describe('loads', () => {
   it('blocks a second operations request while one runs, and selects the first operation on load', async () => {
     const answer = deferred<Operacao[]>();
     const fetchOperations = jest.fn(() => answer.promise);
-    const store = createAttendanceStore({ fetchClient: jest.fn(), fetchOperations });
+    const store = storeWith({ fetchOperations });
 
     const first = store.loadOperations('7');
     void store.loadOperations('7');
@@ -57,7 +65,7 @@ describe('loads', () => {
   });
 
   it('clears the operations flag when their load fails, keeping the client', async () => {
-    const store = createAttendanceStore({ fetchClient: async () => client, fetchOperations: () => Promise.reject(new Error('x')) });
+    const store = storeWith({ fetchClient: async () => client, fetchOperations: () => Promise.reject(new Error('x')) });
     await store.loadClient('7');
     await store.loadOperations('7');
     expect(store.getState().loading.operations).toBe(false);
@@ -65,16 +73,67 @@ describe('loads', () => {
   });
 
   it('resets everything when the client load fails', async () => {
-    const store = createAttendanceStore({ fetchClient: () => Promise.reject(new Error('x')), fetchOperations: async () => [inss] });
+    const store = storeWith({ fetchClient: () => Promise.reject(new Error('x')), fetchOperations: async () => [inss], fetchAttendants: async () => attendants });
     await store.loadOperations('7');
+    await store.loadAttendants();
+    expect(store.getState().attendants).toEqual(attendants);
     store.dispatch({ type: 'showDataToggled' });
     await store.loadClient('7');
     expect(store.getState()).toEqual(initialAttendanceState);
   });
 
+  it('blocks a second attendants request while one runs, holds the answer and clears the flag afterwards', async () => {
+    const answer = deferred<Atendente[]>();
+    const fetchAttendants = jest.fn(() => answer.promise);
+    const store = storeWith({ fetchAttendants });
+
+    const first = store.loadAttendants();
+    expect(store.getState().loading.attendants).toBe(true);
+    await store.loadAttendants();
+    expect(fetchAttendants).toHaveBeenCalledTimes(1);
+
+    answer.resolve(attendants);
+    await first;
+    expect(store.getState().attendants).toEqual(attendants);
+    expect(store.getState().loading.attendants).toBe(false);
+    await store.loadAttendants();
+    expect(fetchAttendants).toHaveBeenCalledTimes(2);
+  });
+
+  it('clears the attendants flag when their load fails, keeping the client and its operations', async () => {
+    const store = storeWith({ fetchClient: async () => client, fetchOperations: async () => [inss], fetchAttendants: () => Promise.reject(new Error('x')) });
+    await store.loadClient('7');
+    await store.loadOperations('7');
+    await store.loadAttendants();
+    expect(store.getState().loading.attendants).toBe(false);
+    expect(store.getState().attendants).toEqual([]);
+    expect(store.getState().client).toEqual(client);
+    expect(store.getState().operations).toEqual([inss]);
+  });
+
+  it('drops the attendants of a load started before a reset, and lets the next load run', async () => {
+    const answers = [deferred<Atendente[]>(), deferred<Atendente[]>()];
+    const fetchAttendants = jest.fn().mockReturnValueOnce(answers[0].promise).mockReturnValueOnce(answers[1].promise);
+    const store = storeWith({ fetchAttendants });
+    const stale = store.loadAttendants();
+    store.dispatch({ type: 'reset' });
+    expect(store.getState().loading.attendants).toBe(false);
+    const current = store.loadAttendants();
+    expect(fetchAttendants).toHaveBeenCalledTimes(2);
+
+    answers[0].resolve([attendants[0]]);
+    await stale;
+    expect(store.getState().attendants).toEqual([]);
+    expect(store.getState().loading.attendants).toBe(true);
+    answers[1].resolve(attendants);
+    await current;
+    expect(store.getState().attendants).toEqual(attendants);
+    expect(store.getState().loading.attendants).toBe(false);
+  });
+
   it('drops the answer of a load started before a reset (it belongs to the previous client)', async () => {
     const answer = deferred<Cliente>();
-    const store = createAttendanceStore({ fetchClient: () => answer.promise, fetchOperations: jest.fn() });
+    const store = storeWith({ fetchClient: () => answer.promise });
     const load = store.loadClient('7');
     store.dispatch({ type: 'reset' });
     answer.resolve(client);
@@ -83,7 +142,9 @@ describe('loads', () => {
   });
 
   it('a reset returns every field to its initial value', () => {
-    const busy = attendanceReducer(attendanceReducer(loaded, { type: 'editModeToggled' }), { type: 'campaignChanged', campaignName: 'INSS março' });
+    const withAttendants = attendanceReducer(loaded, { type: 'attendantsLoaded', attendants });
+    const busy = attendanceReducer(attendanceReducer(withAttendants, { type: 'editModeToggled' }), { type: 'campaignChanged', campaignName: 'INSS março' });
+    expect(busy.attendants).toEqual(attendants);
     expect(attendanceReducer(busy, { type: 'reset' })).toBe(initialAttendanceState);
     expect(initialAttendanceState.benefitType).toBe(0);
     expect(initialAttendanceState.operationSelected).toBeNull();

@@ -1,4 +1,4 @@
-import type { Cliente, Operacao, OperacaoAtualizada } from '@consig/shared';
+import type { Atendente, Cliente, Operacao, OperacaoAtualizada } from '@consig/shared';
 
 /**
  * The shared attendance state of product-spec §3 and its transitions of §4 ("Loads", "Operation update
@@ -9,8 +9,8 @@ import type { Cliente, Operacao, OperacaoAtualizada } from '@consig/shared';
 export interface AttendanceState {
   client: Cliente | null;
   operations: Operacao[];
-  /** The campaign's attendants (loaded with the campaign queue, a later issue). */
-  attendants: unknown[];
+  /** The company's attendants (GET /atendente), loaded with the client. */
+  attendants: Atendente[];
   /** What the proposal submit stored (the proposal flow, a later piece of the screen). */
   dataRegistered: unknown;
   /** Net values typed in the simulator, by operation index. */
@@ -54,6 +54,9 @@ export type AttendanceAction =
   | { type: 'operationsLoadStarted' }
   | { type: 'operationsLoaded'; operations: Operacao[] }
   | { type: 'operationsLoadFailed' }
+  | { type: 'attendantsLoadStarted' }
+  | { type: 'attendantsLoaded'; attendants: Atendente[] }
+  | { type: 'attendantsLoadFailed' }
   | { type: 'operationSelected'; operationId: number }
   | { type: 'operationPushed'; update: Partial<Operacao> & { OperacaoID: number } }
   | { type: 'recalculationSkipped' }
@@ -95,6 +98,12 @@ export function attendanceReducer(state: AttendanceState, action: AttendanceActi
     }
     case 'operationsLoadFailed':
       return { ...state, loading: { ...state.loading, operations: false } };
+    case 'attendantsLoadStarted':
+      return { ...state, loading: { ...state.loading, attendants: true } };
+    case 'attendantsLoaded':
+      return { ...state, attendants: action.attendants, loading: { ...state.loading, attendants: false } };
+    case 'attendantsLoadFailed':
+      return { ...state, loading: { ...state.loading, attendants: false } };
     case 'operationSelected':
       return select(state, action.operationId);
     case 'operationPushed': {
@@ -126,12 +135,22 @@ export const selectClient = (state: AttendanceState): Cliente | null => state.cl
 export interface AttendanceFetchers {
   fetchClient: (clientId: string) => Promise<Cliente>;
   fetchOperations: (clientId: string) => Promise<Operacao[]>;
+  fetchAttendants: () => Promise<Atendente[]>;
 }
 
 export type AttendanceStore = ReturnType<typeof createAttendanceStore>;
 
-/** The store of one mounted screen: state, subscription (for useSyncExternalStore) and the two loads of §4. */
-export function createAttendanceStore({ fetchClient, fetchOperations }: AttendanceFetchers) {
+type LoadingFlag = keyof AttendanceState['loading'];
+
+/** The actions of one load: when it starts, with its answer, and when it fails. */
+interface LoadActions<T> {
+  started: AttendanceAction;
+  loaded: (value: T) => AttendanceAction;
+  failed: AttendanceAction;
+}
+
+/** The store of one mounted screen: state, subscription (for useSyncExternalStore) and the three loads of §4. */
+export function createAttendanceStore({ fetchClient, fetchOperations, fetchAttendants }: AttendanceFetchers) {
   let state = initialAttendanceState;
   // Bumped by every reset: an answer of a load started before it belongs to another client and is dropped.
   let generation = 0;
@@ -145,6 +164,22 @@ export function createAttendanceStore({ fetchClient, fetchOperations }: Attendan
     listeners.forEach((listener) => listener());
   };
 
+  /**
+   * §4 "Loads": the flag blocks a second request while one runs and is cleared afterwards (by `loaded` or
+   * `failed`). A read's failure was already shown as a toast by the query client.
+   */
+  async function load<T>(flag: LoadingFlag, fetch: () => Promise<T>, { started, loaded, failed }: LoadActions<T>): Promise<void> {
+    if (state.loading[flag]) return;
+    const startedIn = generation;
+    dispatch(started);
+    try {
+      const value = await fetch();
+      if (startedIn === generation) dispatch(loaded(value));
+    } catch {
+      if (startedIn === generation) dispatch(failed);
+    }
+  }
+
   return {
     getState: () => state,
     subscribe(listener: () => void) {
@@ -154,30 +189,26 @@ export function createAttendanceStore({ fetchClient, fetchOperations }: Attendan
       };
     },
     dispatch,
-    /** Loads the client; ignored while a client load runs. A failed load resets the state (§4 "Loads"). */
-    async loadClient(clientId: string): Promise<void> {
-      if (state.loading.client) return;
-      const started = generation;
-      dispatch({ type: 'clientLoadStarted' });
-      try {
-        const client = await fetchClient(clientId);
-        if (started === generation) dispatch({ type: 'clientLoaded', client });
-      } catch {
-        // The read's failure was already shown as a toast by the query client.
-        if (started === generation) dispatch({ type: 'reset' });
-      }
-    },
+    /** Loads the client; ignored while a client load runs. A failed load resets the state. */
+    loadClient: (clientId: string) =>
+      load('client', () => fetchClient(clientId), {
+        started: { type: 'clientLoadStarted' },
+        loaded: (client) => ({ type: 'clientLoaded', client }),
+        failed: { type: 'reset' },
+      }),
     /** Loads the operations; ignored while an operations load runs. The first one is selected. */
-    async loadOperations(clientId: string): Promise<void> {
-      if (state.loading.operations) return;
-      const started = generation;
-      dispatch({ type: 'operationsLoadStarted' });
-      try {
-        const operations = await fetchOperations(clientId);
-        if (started === generation) dispatch({ type: 'operationsLoaded', operations });
-      } catch {
-        if (started === generation) dispatch({ type: 'operationsLoadFailed' });
-      }
-    },
+    loadOperations: (clientId: string) =>
+      load('operations', () => fetchOperations(clientId), {
+        started: { type: 'operationsLoadStarted' },
+        loaded: (operations) => ({ type: 'operationsLoaded', operations }),
+        failed: { type: 'operationsLoadFailed' },
+      }),
+    /** Loads the company's attendants; ignored while an attendants load runs. A failure keeps the client. */
+    loadAttendants: () =>
+      load('attendants', fetchAttendants, {
+        started: { type: 'attendantsLoadStarted' },
+        loaded: (attendants) => ({ type: 'attendantsLoaded', attendants }),
+        failed: { type: 'attendantsLoadFailed' },
+      }),
   };
 }

@@ -1,8 +1,6 @@
 import { digitsOnly, type Cliente, type Operacao, CREDIT_TYPE, AGENCY } from '@consig/shared';
-import { useState } from 'react';
 import { checkFgtsBalance } from '../api/checkFgtsBalance';
-import { screenToast } from '../ui/screenToast';
-
+import { useGuardedMutation } from './useDelayedSubmit';
 
 /** product-spec §6: the FGTS balance check is offered on FGTS cards of clients of agency 4 (ID_Orgao). */
 export const showsFgtsBalance = (client: Cliente, operation: Operacao | undefined) =>
@@ -10,32 +8,24 @@ export const showsFgtsBalance = (client: Cliente, operation: Operacao | undefine
 
 /**
  * 'Verificar' on the FGTS card (product-spec §6, §7 /crm/fgts/saldo): asks for the balance and shows the
- * server's text, success or refusal, as a toast; a click while one request runs is ignored.
+ * server's text, success or refusal, as a toast (the shared mutation); a click while one request runs is
+ * ignored. The balance itself arrives later as an operation update pushed by the server (alert 1087).
  */
 export function FgtsBalanceButton({ client, operation }: { client: Cliente; operation: Operacao }) {
-  const [pending, setPending] = useState(false);
+  const { pending, submit } = useGuardedMutation({ mutationFn: checkFgtsBalance });
 
-  const check = async () => {
-    setPending(true);
-    try {
-      const { text } = await checkFgtsBalance({
-        ClienteID: client.ClienteID,
-        CO_CPF: digitsOnly(client.DE_CPF || client.CO_CPF),
-        OperacaoID: operation.OperacaoID,
-        DE_Telefone: client.DE_Telefone,
-      });
-      screenToast.success(text);
-    } catch (error) {
-      screenToast.error(error);
-    } finally {
-      setPending(false);
-    }
-  };
+  const check = () =>
+    void submit({
+      ClienteID: client.ClienteID,
+      CO_CPF: digitsOnly(client.DE_CPF || client.CO_CPF),
+      OperacaoID: operation.OperacaoID,
+      DE_Telefone: client.DE_Telefone,
+    });
 
   return (
     <div className="consig-panel att-submit__fgts">
       <span>Saldo FGTS</span>
-      <button type="button" className="consig-button" onClick={() => void check()} disabled={pending} aria-busy={pending}>
+      <button type="button" className="consig-button" onClick={check} disabled={pending} aria-busy={pending}>
         {pending && <span className="consig-spinner consig-spinner--inline" aria-hidden="true" />}
         Verificar
       </button>

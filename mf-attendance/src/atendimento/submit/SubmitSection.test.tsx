@@ -35,20 +35,26 @@ const registeredClient = () =>
     EM_Email: 'cliente@exemplo.com.br',
   });
 
-function serve({ client = registeredClient(), operations = [inss, fgts], simulations = [] as SimulacaoEnviada[] }: { client?: Cliente; operations?: Operacao[]; simulations?: SimulacaoEnviada[] } = {}) {
+function serve({
+  client = registeredClient(),
+  operations = [inss, fgts],
+  simulations = [] as SimulacaoEnviada[],
+  holdFgtsBalance = false,
+}: { client?: Cliente; operations?: Operacao[]; simulations?: SimulacaoEnviada[]; holdFgtsBalance?: boolean } = {}) {
   posted = {};
   pendingWrites = [];
   server = fakeApi((request) => {
     const path = request.url ?? '';
     if (request.method === 'post') {
       (posted[path] ??= []).push(JSON.parse(request.data as string));
-      if (path === '/crm/fgts/saldo') return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
+      if (path === '/crm/fgts/saldo' && !holdFgtsBalance) return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
       return new Promise<Answer>((resolve) => pendingWrites.push(resolve));
     }
     if (path === '/crm/cliente/basicoPorID/7') return envelope({ cliente: client });
     if (path === '/crm/cliente/operacoes/7') return envelope(operations);
     if (path === '/crm/simulacao/7') return envelope(simulations);
     if (path === '/crm/cliente/telefones/7') return envelope([]);
+    if (path === '/atendente') return envelope([]);
     return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
   });
 }
@@ -233,6 +239,24 @@ describe("FGTS 'Verificar'", () => {
     expect(error).toHaveBeenCalledWith('Recurso não encontrado.', { duration: 5000 });
     expect(screen.getByRole('region', { name: 'FGTS · Banco Safra' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Verificar' })).toHaveProperty('disabled', false);
+  });
+
+  it('ignores clicks while the check runs, then shows the server text as a success toast', async () => {
+    serve({ holdFgtsBalance: true });
+    const success = jest.spyOn(toast, 'success');
+    await openScreen();
+    fireEvent.click(screen.getByRole('tab', { name: 'FGTS' }));
+    const verify = screen.getByRole('button', { name: 'Verificar' });
+    fireEvent.click(verify);
+    fireEvent.click(verify);
+    await wait(0);
+    expect(verify).toHaveProperty('disabled', true);
+    fireEvent.click(verify);
+    expect(posted['/crm/fgts/saldo']).toHaveLength(1);
+
+    await answerWrite({ success: true, text: 'Consulta de saldo FGTS solicitada.' });
+    expect(success).toHaveBeenCalledWith('Consulta de saldo FGTS solicitada.', { duration: 5000 });
+    expect(verify).toHaveProperty('disabled', false);
   });
 
   it('is absent for a client of another agency', async () => {

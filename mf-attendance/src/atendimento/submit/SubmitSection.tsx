@@ -1,12 +1,11 @@
-import { useSession, type Cliente, type Operacao } from '@consig/shared';
+import { TOAST_MS, useSession, type Cliente, type Operacao } from '@consig/shared';
 import { operationKeys, proposalKeys, simulationKeys } from '@consig/shared/query';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { toast } from 'react-hot-toast';
 import { registerProposal } from '../api/registerProposal';
 import { validateClientForm } from '../client-form/validateClientForm';
 import { sendSimulation } from '../api/sendSimulation';
 import { useAttendance, useAttendanceStore } from '../state/AttendanceContext';
-import { screenToast } from '../ui/screenToast';
 import { BenefitBlock } from './BenefitBlock';
 import { FgtsBalanceButton, showsFgtsBalance } from './FgtsBalanceButton';
 import { HistoryBlock } from './HistoryBlock';
@@ -26,6 +25,16 @@ interface OpenSummary {
 }
 
 /**
+ * What a confirmed summary makes stale: a proposal re-prices the operations and changes the simulations and
+ * the proposal counts; a simulation adds to the simulations.
+ */
+function staleAfter({ kind, request }: OpenSummary) {
+  const clientId = request.cliente.ClienteID;
+  const simulations = simulationKeys.list({ clientId });
+  return kind === 'proposal' ? [operationKeys.list({ clientId: String(clientId) }), simulations, proposalKeys.all] : [simulations];
+}
+
+/**
  * The submit part of the client service screen (product-spec §2, §4 "Modals and submit", §5, §8): the FGTS
  * balance button under the FGTS card, the benefit block, 'Histórico e Simulador' with 'Registrar proposta'
  * and 'Enviar simulação', and their summaries. A proposal refreshes the operations (re-priced by the server),
@@ -34,10 +43,14 @@ interface OpenSummary {
 export function SubmitSection() {
   const state = useAttendance();
   const store = useAttendanceStore();
-  const queryClient = useQueryClient();
   const { user } = useSession();
   const [summary, setSummary] = useState<OpenSummary | null>(null);
-  const { pending, submit } = useDelayedSubmit();
+  const { pending, submit } = useDelayedSubmit({
+    mutationFn: ({ kind, request }: OpenSummary) => (kind === 'proposal' ? registerProposal(request) : sendSimulation(request)),
+    invalidates: staleAfter,
+    // A success closes its summary (product-spec §8).
+    onSuccess: () => setSummary(null),
+  });
   const { client, operations } = state;
   if (!client) return null;
   const active = operations.find((operation) => operation.OperacaoID === state.operationSelected);
@@ -45,7 +58,7 @@ export function SubmitSection() {
   const open = async (kind: SubmitKind) => {
     const selected = selectedOperations(operations);
     if (!selected.length) {
-      screenToast.error(new Error(SELECT_OPERATION_TEXT));
+      toast.error(SELECT_OPERATION_TEXT, { duration: TOAST_MS.clientScreen });
       return;
     }
     // A proposal needs the full form, a simulation the simulator mode (product-spec §5). On errors the form
@@ -57,29 +70,18 @@ export function SubmitSection() {
     setSummary({ kind, request: submissionOf({ ...client, ...edited }, operations), selected });
   };
 
-  const refreshAfterProposal = async () => {
+  /** The store holds the operations outside the query cache: after a proposal (their read now stale) it loads them again. */
+  const reloadOperations = async () => {
     const previous = store.getState().operationSelected;
-    await Promise.all(
-      [operationKeys.list({ clientId: String(client.ClienteID) }), simulationKeys.list({ clientId: client.ClienteID }), proposalKeys.all].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
     await store.loadOperations(String(client.ClienteID));
     // Reloading selects the first operation; the attendant stays on the card they were on.
     if (previous !== null) store.dispatch({ type: 'operationSelected', operationId: previous });
   };
 
-  const confirm = () => {
+  const confirm = async () => {
     if (!summary) return;
-    const { kind, request } = summary;
-    void submit(
-      () => (kind === 'proposal' ? registerProposal(request) : sendSimulation(request)),
-      async () => {
-        setSummary(null);
-        if (kind === 'proposal') await refreshAfterProposal();
-        else await queryClient.invalidateQueries({ queryKey: simulationKeys.list({ clientId: client.ClienteID }) });
-      },
-    );
+    const sent = await submit(summary);
+    if (sent && summary.kind === 'proposal') await reloadOperations();
   };
 
   return (
@@ -103,7 +105,7 @@ export function SubmitSection() {
         }
       />
       {summary && (
-        <SummaryDialog kind={summary.kind} operations={summary.selected} pending={pending} onConfirm={confirm} onClose={() => setSummary(null)} />
+        <SummaryDialog kind={summary.kind} operations={summary.selected} pending={pending} onConfirm={() => void confirm()} onClose={() => setSummary(null)} />
       )}
     </>
   );

@@ -12,19 +12,11 @@ export const selectedOperations = (operations: readonly Operacao[]) => operation
 
 /**
  * The body of POST crm/proposta/0 and /crm/simulacao/enviar (product-spec §7): the client as the screen holds
- * it, CO_CPF without punctuation, and every operation with its figures. The money goes to the client's own
- * account, so each operation carries the client's bank fields (docs/rules.md "Proposals and tickets"); the
- * server prices and records only the selected ones.
+ * it, CO_CPF without punctuation, and every operation with its figures and its own bank fields (the card's
+ * bank and the account the credit is paid into, product-spec §5 "Operation bank fields"); the server prices
+ * and records only the selected ones.
  */
 export function submissionOf(client: Cliente, operations: readonly Operacao[]): PropostaRegistroRequest & SimulacaoEnviarRequest {
-  const account = {
-    CO_Banco: client.CO_Banco,
-    CO_Agencia: client.CO_Agencia,
-    CO_AgenciaDV: client.CO_AgenciaDV,
-    CO_ContaCorrente: client.CO_ContaCorrente,
-    CO_ContaCorrenteDV: client.CO_ContaCorrenteDV,
-    ID_TipoConta: client.ID_TipoConta,
-  };
   return {
     cliente: { ...client, CO_CPF: digitsOnly(client.DE_CPF || client.CO_CPF) },
     contratar: operations.map((operation) => ({
@@ -34,7 +26,12 @@ export function submissionOf(client: Cliente, operations: readonly Operacao[]): 
       VL_Parcela: operation.VL_Parcela,
       VL_Liquido: operation.VL_Liquido,
       VL_SaldoDevedor: operation.VL_SaldoDevedor,
-      ...account,
+      CO_Banco: operation.CO_Banco === null ? null : Number(operation.CO_Banco),
+      CO_Agencia: operation.CO_Agencia ?? '',
+      CO_AgenciaDV: operation.CO_AgenciaDV ?? '',
+      CO_ContaCorrente: operation.CO_ContaCorrente ?? '',
+      CO_ContaCorrenteDV: operation.CO_ContaCorrenteDV ?? '',
+      ID_TipoConta: operation.ID_TipoConta,
     })),
   };
 }

@@ -1,0 +1,68 @@
+import { inForce, isAbove, percentRate, type CalendarDate, type CreditRefusal, type Dated, type Rate } from '@consig/shared/credit';
+import { CREDIT_TYPE } from '@consig/shared/contracts';
+
+/**
+ * The limits of SIAPE, EGC and EGI offers, dated data like the INSS ones of @consig/shared/credit
+ * (ratesInForce.ts): each entry applies from a São Paulo calendar day, with its source; append an entry to
+ * follow a new norm. docs/rules.md "Rules in force" cites them. Sources were read in public summaries of the
+ * norms named (researched 2026-11); re-check before a real launch.
+ */
+
+export interface RateCap extends Dated {
+  /** Monthly cap, percent text; a rate equal to it is allowed. */
+  readonly percent: string;
+}
+
+export interface MaxTerm extends Dated {
+  readonly months: number;
+}
+
+/** SIAPE consignado (federal servants, retirees and pensioners): personal loans. */
+export const SIAPE_RATE_CAPS: readonly RateCap[] = [
+  {
+    from: '2023-12-04',
+    percent: '1.80',
+    source:
+      'Portaria MGI signed and published in the DOU on 29/11/2023: cap of consigned loans to federal servants cut from ' +
+      '2.05% to 1.80% a.m. (cards excluded), lenders given five days to adapt.',
+  },
+];
+
+export const SIAPE_MAX_TERMS: readonly MaxTerm[] = [
+  { from: '2014-10-03', months: 96, source: 'Decreto 8.321/2014 (DOU 03/10/2014): federal payroll loans in up to 96 installments (60 before).' },
+];
+
+/**
+ * EGC (empréstimo com garantia de carro, auto equity) and EGI (empréstimo com garantia de imóvel, home
+ * equity) have no legal rate cap (free-market rates; the Lei de Usura does not bind banks, STF Súmula 596).
+ * These are the company's ceilings, our decision: well above the market's usual rates (vehicle 1.5–3% a.m.,
+ * property 0.7–1.5% a.m.), so a rate table typo (19.9 for 1.99) is refused instead of offered.
+ */
+export const SECURED_LOAN_RATE_CEILINGS: Readonly<Record<number, readonly RateCap[]>> = {
+  [CREDIT_TYPE.EGC]: [{ from: '2000-01-01', percent: '3.50', source: 'Company ceiling for auto equity (docs/rules.md, our decision).' }],
+  [CREDIT_TYPE.EGI]: [{ from: '2000-01-01', percent: '2.00', source: 'Company ceiling for home equity (docs/rules.md, our decision).' }],
+};
+
+const CAPS_BY_CREDIT_TYPE: Readonly<Record<number, readonly RateCap[]>> = {
+  [CREDIT_TYPE.SIAPE]: SIAPE_RATE_CAPS,
+  ...SECURED_LOAN_RATE_CEILINGS,
+};
+
+/** The monthly cap or ceiling in force on a day for SIAPE, EGC or EGI; undefined for other types or before the first entry. */
+export function rateCapOn(creditType: number, on: CalendarDate): Rate | undefined {
+  const table = CAPS_BY_CREDIT_TYPE[creditType];
+  const cap = table && inForce(table, on);
+  return cap && percentRate(cap.percent);
+}
+
+/** A rate above the cap or ceiling in force is refused (equal is allowed), with the credit module's text. */
+export function checkRateCap(creditType: number, rate: Rate, on: CalendarDate): CreditRefusal | null {
+  const cap = rateCapOn(creditType, on);
+  return cap && isAbove(rate, cap) ? { code: 'rate-above-cap', rate, cap } : null;
+}
+
+/** A SIAPE term above the maximum in force (96 installments) is refused. */
+export function checkSiapeTerm(term: number, on: CalendarDate): CreditRefusal | null {
+  const largestTerm = inForce(SIAPE_MAX_TERMS, on)?.months;
+  return largestTerm !== undefined && term > largestTerm ? { code: 'term-above-limit', term, largestTerm, unit: 'installments' } : null;
+}

@@ -1,0 +1,266 @@
+/**
+ * The campaign queue (table fila, migration 010): claims, outcomes, progress, the company's calling
+ * window and the attendance history. Bound to one company like every repository (see
+ * src/attendant/attendant.repository.ts). Instants are passed in (the app's clock), never `now()`, so
+ * tests move time instead of sleeping.
+ */
+import { CAMPAIGN_STATUS, type FilaCampanha } from '@consig/shared/contracts';
+import type { CompanyScope } from '../auth/scope';
+import { DEFAULT_WINDOW, type CompanyWindow } from './callingRules';
+
+/** A claim lasts this long without an outcome, then the client returns to the queue. */
+export const LEASE_MINUTES = 30;
+
+/** What decides, at one instant, which waiting clients may be handed out (src/queue/callingRules.ts). */
+export interface CallableNow {
+  now: Date;
+  /** States whose clients may be called now ('' = clients without a state). */
+  openStates: string[];
+  /** Clients whose INSS benefit was granted (DDB) after this day are inside the marketing ban. */
+  banCutoff: string;
+  /** A callback due before this instant may go to any attendant, not only its owner. */
+  callbackOpenBefore: Date;
+}
+
+export interface QueueEntry {
+  ID_Fila: number;
+  ClienteID: number;
+  ID_Campanha: number;
+  DE_Campanha: string;
+  ID_Orgao: number;
+  SG_Estado: string | null;
+  NU_Tentativas: number;
+}
+
+/** The SQL conditions on `cliente c` shared by the claim and the progress counts ($n: CallableNow parameters). */
+const conditions = (open: string, cutoff: string) => ({
+  banned: `(c.dt_ddb is not null and c.dt_ddb > ${cutoff}::date)`,
+  hasPhone: 'exists (select 1 from telefone t where t.id_empresa = c.id_empresa and t.id_cliente = c.id_cliente)',
+  callablePhone: `exists (select 1 from telefone t where t.id_empresa = c.id_empresa and t.id_cliente = c.id_cliente
+                     and not exists (select 1 from nao_perturbe n
+                                      where n.id_empresa = t.id_empresa and n.co_telefone = t.co_ddd || t.co_telefone))`,
+  open: `coalesce(c.sg_estado, '') = any(${open}::text[])`,
+});
+
+/**
+ * The claim's steps, each a condition on `fila f` that one partial index of migration 010 serves in due
+ * order ($2 the attendant, $3 now, $7 the instant before which others' callbacks are open to anyone: only
+ * the step that uses it gets it, since PostgreSQL must know each parameter's type from the statement).
+ */
+const CLAIM_STEPS = [
+  // The attendant's own callbacks (fila_retornos).
+  `f.co_estado = 'aguardando' and f.co_tipo = 'retorno' and f.id_atendente = $2 and f.ts_disponivel <= $3::timestamptz`,
+  // Retries, and callbacks their owner has not taken for an hour (fila_espera).
+  `f.co_estado = 'aguardando' and f.co_tipo <> 'novo' and f.ts_disponivel <= $3::timestamptz
+     and (f.co_tipo = 'nova_tentativa' or f.ts_disponivel <= $7::timestamptz)`,
+  // Claims whose lease ran out (fila_um_por_atendente: one per attendant at most).
+  `f.co_estado = 'em_atendimento' and f.ts_lease < $3::timestamptz`,
+  // New clients, oldest first (fila_novos).
+  `f.co_estado = 'aguardando' and f.co_tipo = 'novo' and f.ts_disponivel <= $3::timestamptz`,
+] as const;
+
+/** One claim step: lock the first callable row of the step and hand it to the attendant ($1–$7: see claimNext). */
+function claimSql(step: string): string {
+  const when = conditions('$4', '$5');
+  return `with candidate as (
+      select f.id_fila
+        from fila f
+        join cliente c on c.id_empresa = f.id_empresa and c.id_cliente = f.id_cliente
+       where f.id_empresa = $1 and f.id_campanha = any($6::int[]) and ${step}
+         and c.ts_nao_ligar is null
+         and not ${when.banned} and ${when.open} and ${when.callablePhone}
+         and not exists (select 1 from fila g
+                          where g.id_empresa = f.id_empresa and g.id_cliente = f.id_cliente
+                            and g.co_estado = 'em_atendimento' and g.id_fila <> f.id_fila)
+       order by f.ts_disponivel, f.id_fila
+       limit 1
+       for no key update of f, c skip locked
+    )
+    update fila f set co_estado = 'em_atendimento', id_atendente = $2,
+                      ts_lease = $3::timestamptz + interval '${LEASE_MINUTES} minutes'
+      from candidate, campanha k, cliente c
+     where f.id_fila = candidate.id_fila
+       and k.id_empresa = f.id_empresa and k.id_campanha = f.id_campanha
+       and c.id_empresa = f.id_empresa and c.id_cliente = f.id_cliente
+    returning ${ENTRY_COLUMNS}`;
+}
+
+const ENTRY_COLUMNS = `f.id_fila as "ID_Fila", f.id_cliente as "ClienteID", f.id_campanha as "ID_Campanha",
+  k.de_campanha as "DE_Campanha", k.id_orgao as "ID_Orgao", c.sg_estado as "SG_Estado", f.nu_tentativas as "NU_Tentativas"`;
+
+export function createQueueRepository({ db, companyId }: CompanyScope) {
+  return {
+    /**
+     * Locks the attendant's row until the transaction ends, so one attendant's requests are handled one
+     * at a time (a double click never claims two clients), and answers the attendant's status.
+     */
+    async lockAttendant(personId: number): Promise<number | undefined> {
+      const [row] = await db.query<{ status: number }>(
+        'select id_status as status from pessoa where id_empresa = $1 and id_pessoa = $2 for update',
+        [companyId, personId],
+      );
+      return row?.status;
+    },
+
+    /** The client this attendant holds (untabulated), its claim renewed; undefined when none. */
+    async renewHeld(personId: number, now: Date): Promise<QueueEntry | undefined> {
+      const [row] = await db.query<QueueEntry>(
+        `update fila f set ts_lease = $3::timestamptz + interval '${LEASE_MINUTES} minutes'
+           from campanha k, cliente c
+          where f.id_empresa = $1 and f.id_atendente = $2 and f.co_estado = 'em_atendimento'
+            and k.id_empresa = f.id_empresa and k.id_campanha = f.id_campanha
+            and c.id_empresa = f.id_empresa and c.id_cliente = f.id_cliente
+        returning ${ENTRY_COLUMNS}`,
+        [companyId, personId, now.toISOString()],
+      );
+      return row;
+    },
+
+    /**
+     * Claims the next client atomically, from running campaigns in which the attendant is selected, only
+     * clients that may be called now, in this order (docs/rules.md "Campaign queue"): the attendant's own due
+     * callbacks; other due rows (retries, and callbacks their owner left for over an hour); claims whose
+     * lease ran out; new clients, oldest first. Each step is one statement that walks its partial index
+     * (migration 010) in due order and stops at the first callable row, so a claim costs the same with ten
+     * or a hundred thousand clients waiting.
+     *
+     * The queue row AND the client row are locked `SKIP LOCKED`: concurrent claims pass each other instead
+     * of queueing, and a client queued in two campaigns is taken through one of them only. The unique
+     * indexes of migration 010 make a double hold impossible even in the instant after a commit (the
+     * caller retries on their violation).
+     */
+    async claimNext(personId: number, rules: CallableNow): Promise<QueueEntry | undefined> {
+      const campaigns = (
+        await db.query<{ id: number }>(
+          `select ca.id_campanha as id
+             from campanha_atendente ca
+             join campanha k on k.id_empresa = ca.id_empresa and k.id_campanha = ca.id_campanha
+            where ca.id_empresa = $1 and ca.id_atendente = $2 and ca.sn_selecionado = 1 and k.id_status = ${CAMPAIGN_STATUS.EM_ANDAMENTO}`,
+          [companyId, personId],
+        )
+      ).map((row) => row.id);
+      if (campaigns.length === 0) return undefined;
+      for (const step of CLAIM_STEPS) {
+        const params = [companyId, personId, rules.now.toISOString(), rules.openStates, rules.banCutoff, campaigns];
+        if (step.includes('$7')) params.push(rules.callbackOpenBefore.toISOString());
+        const [row] = await db.query<QueueEntry>(claimSql(step), params);
+        if (row) return row;
+      }
+      return undefined;
+    },
+
+    /** The queue row of `clientId` this attendant holds, locked; undefined when the attendant does not hold it. */
+    async lockHeld(personId: number, clientId: number): Promise<QueueEntry | undefined> {
+      const [row] = await db.query<QueueEntry>(
+        `select ${ENTRY_COLUMNS}
+           from fila f
+           join campanha k on k.id_empresa = f.id_empresa and k.id_campanha = f.id_campanha
+           join cliente c on c.id_empresa = f.id_empresa and c.id_cliente = f.id_cliente
+          where f.id_empresa = $1 and f.id_atendente = $2 and f.id_cliente = $3 and f.co_estado = 'em_atendimento'
+          for update of f`,
+        [companyId, personId, clientId],
+      );
+      return row;
+    },
+
+    async clientExists(clientId: number): Promise<boolean> {
+      const rows = await db.query('select 1 from cliente where id_empresa = $1 and id_cliente = $2', [companyId, clientId]);
+      return rows.length > 0;
+    },
+
+    /** Back to the queue as a retry or a callback (owned by `owner`), due at `dueAt`. */
+    async requeue(entry: QueueEntry, change: { kind: 'nova_tentativa' | 'retorno'; dueAt: Date; owner: number | null; outcome: number; now: Date }): Promise<void> {
+      await db.query(
+        `update fila set co_estado = 'aguardando', co_tipo = $3, ts_disponivel = $4, id_atendente = $5, ts_lease = null,
+                         nu_tentativas = nu_tentativas + 1, id_resultado = $6, ts_resultado = $7
+          where id_empresa = $1 and id_fila = $2`,
+        [companyId, entry.ID_Fila, change.kind, change.dueAt.toISOString(), change.owner, change.outcome, change.now.toISOString()],
+      );
+    },
+
+    /** Closed in this campaign. */
+    async close(entry: QueueEntry, outcome: number, now: Date): Promise<void> {
+      await db.query(
+        `update fila set co_estado = 'concluido', id_atendente = null, ts_lease = null,
+                         nu_tentativas = nu_tentativas + 1, id_resultado = $3, ts_resultado = $4
+          where id_empresa = $1 and id_fila = $2`,
+        [companyId, entry.ID_Fila, outcome, now.toISOString()],
+      );
+    },
+
+    /** Do-not-call: the client, and every queue row of it in every campaign of the company. */
+    async markDoNotCall(clientId: number, outcome: number, now: Date): Promise<void> {
+      await db.query('update cliente set ts_nao_ligar = $3 where id_empresa = $1 and id_cliente = $2 and ts_nao_ligar is null', [
+        companyId,
+        clientId,
+        now.toISOString(),
+      ]);
+      await db.query(
+        `update fila set co_estado = 'nao_ligar', id_atendente = null, ts_lease = null, id_resultado = $3, ts_resultado = $4
+          where id_empresa = $1 and id_cliente = $2 and co_estado <> 'concluido'`,
+        [companyId, clientId, outcome, now.toISOString()],
+      );
+    },
+
+    /** A new lead of this attendant for the client (outcome 306: it appears on /dashboard). */
+    async addLead(entry: QueueEntry, attendantId: number, creditType: number, now: Date): Promise<void> {
+      await db.query(
+        `insert into lead (id_empresa, id_cliente, id_atendente, id_tipo_credito, id_status, ts_criacao)
+         values ($1, $2, $3, $4, 1, $5)`,
+        [companyId, entry.ClienteID, attendantId, creditType, now.toISOString()],
+      );
+    },
+
+    /** One line of the attendance history: an outcome (with client and campaign) or a pause. */
+    async record(entry: { attendantId: number; status: number; clientId?: number; campaignId?: number; at: Date }): Promise<void> {
+      await db.query(
+        `insert into historico_atendimento (id_empresa, id_atendente, id_status, id_cliente, id_campanha, ts_registro)
+         values ($1, $2, $3, $4, $5, $6)`,
+        [companyId, entry.attendantId, entry.status, entry.clientId ?? null, entry.campaignId ?? null, entry.at.toISOString()],
+      );
+    },
+
+    /** The company's calling window (table janela_ligacao), or the default when it has none. */
+    async callingWindow(): Promise<CompanyWindow> {
+      const [row] = await db.query<{ weekdays: number[]; start: string; end: string; holidays: number; always: number }>(
+        `select nu_dias_semana as weekdays, to_char(hr_inicio, 'HH24:MI') as start, to_char(hr_fim, 'HH24:MI') as "end",
+                sn_feriados as holidays, sn_sempre_aberta as always
+           from janela_ligacao where id_empresa = $1`,
+        [companyId],
+      );
+      if (!row) return DEFAULT_WINDOW;
+      return { weekdays: row.weekdays.map(Number), start: row.start, end: row.end, callsOnHolidays: row.holidays === 1, alwaysOpen: row.always === 1 };
+    },
+
+    /** Whether the campaign exists for this company. */
+    async campaignExists(campaignId: number): Promise<boolean> {
+      const rows = await db.query('select 1 from campanha where id_empresa = $1 and id_campanha = $2', [companyId, campaignId]);
+      return rows.length > 0;
+    },
+
+    /** The campaign's queue by state, and the waiting clients each rule holds back now. */
+    async progress(campaignId: number, rules: CallableNow): Promise<FilaCampanha> {
+      const when = conditions('$3', '$4');
+      const [row] = await db.query<FilaCampanha>(
+        `select count(*)::int as "NU_Total",
+                count(*) filter (where waiting and co_tipo = 'novo')::int as "NU_Pendentes",
+                count(*) filter (where co_estado = 'em_atendimento')::int as "NU_EmAtendimento",
+                count(*) filter (where waiting and co_tipo = 'retorno')::int as "NU_Retornos",
+                count(*) filter (where waiting and co_tipo = 'nova_tentativa')::int as "NU_NovasTentativas",
+                count(*) filter (where co_estado = 'concluido')::int as "NU_Concluidos",
+                count(*) filter (where co_estado = 'nao_ligar' or (waiting and do_not_call))::int as "NU_NaoLigar",
+                count(*) filter (where waiting and not do_not_call and banned)::int as "NU_Bloqueio180Dias",
+                count(*) filter (where waiting and not do_not_call and not banned and has_phone and not callable)::int as "NU_NaoPerturbe",
+                count(*) filter (where waiting and not do_not_call and not banned and not has_phone)::int as "NU_SemTelefone",
+                count(*) filter (where waiting and not do_not_call and not banned and callable and not open)::int as "NU_ForaDoHorario"
+           from (select f.co_estado, f.co_tipo, f.co_estado = 'aguardando' as waiting, c.ts_nao_ligar is not null as do_not_call,
+                        ${when.banned} as banned, ${when.hasPhone} as has_phone, ${when.callablePhone} as callable, ${when.open} as open
+                   from fila f
+                   join cliente c on c.id_empresa = f.id_empresa and c.id_cliente = f.id_cliente
+                  where f.id_empresa = $1 and f.id_campanha = $2) q`,
+        [companyId, campaignId, rules.openStates, rules.banCutoff],
+      );
+      return row;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The attendant's working day on the queue: the next client and the call's outcome, each in one
+ * transaction. Routes call these; the SQL is in queue.repository.ts, the rules in callingRules.ts and
+ * outcomes.ts.
+ */
+import {
+  ATTENDANT_STATUS,
+  CREDIT_TYPE,
+  type ProximoClienteResponse,
+  type TabulacaoClienteRequest,
+  type TabulacaoClienteResponse,
+} from '@consig/shared/contracts';
+import { saoPauloDate } from '@consig/shared/credit';
+import type { CompanyScope } from '../auth/scope';
+import { ApiError, TEXT } from '../http/errors';
+import { marketingBanCutoff, statesOpenNow, type CompanyWindow } from './callingRules';
+import { decide, decisionText, OUTCOME } from './outcomes';
+import { createQueueRepository, type CallableNow, type QueueEntry } from './queue.repository';
+
+/** A callback its owner has not taken this long after it fell due goes to any attendant of the campaign. */
+export const CALLBACK_OWNER_MINUTES = 60;
+
+export const NO_CLIENT_TEXT = 'Nenhum cliente disponível agora nas campanhas em andamento em que você está.';
+export const PAUSED_TEXT = 'Você está em pausa: escolha "Livre" para voltar a receber clientes.';
+
+export function callableNow(window: CompanyWindow, now: Date): CallableNow {
+  return {
+    now,
+    openStates: statesOpenNow(window, now),
+    banCutoff: marketingBanCutoff(saoPauloDate(now)),
+    callbackOpenBefore: new Date(now.getTime() - CALLBACK_OWNER_MINUTES * 60_000),
+  };
+}
+
+/** PostgreSQL's unique violation: two claims raced for one client through two campaigns. */
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+/**
+ * GET /crm/cliente/proximo. A unique violation means a concurrent claim took the same client through
+ * another campaign in the instant between its commit and our lock (the database refused the double
+ * hold): the claim is simply tried again, and sees that client taken.
+ */
+export async function nextClient({ db, companyId }: CompanyScope, personId: number, now: Date): Promise<ProximoClienteResponse> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const queue = createQueueRepository({ db: tx, companyId });
+        const status = await queue.lockAttendant(personId);
+        if (status === undefined) throw new ApiError(401, TEXT.unauthorized);
+        if (status === ATTENDANT_STATUS.PAUSED) return { success: false, text: PAUSED_TEXT, data: null };
+        const entry =
+          (await queue.renewHeld(personId, now)) ?? (await queue.claimNext(personId, callableNow(await queue.callingWindow(), now)));
+        if (!entry) return { success: false, text: NO_CLIENT_TEXT, data: null };
+        return {
+          success: true,
+          text: `Cliente da campanha ${entry.DE_Campanha}.`,
+          data: { cliente: { ClienteID: entry.ClienteID, ID_Campanha: entry.ID_Campanha, DE_Campanha: entry.DE_Campanha } },
+        };
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** The lead's credit type from the campaign's agency (1 FGTS, 4 INSS). */
+const leadCreditType = (entry: QueueEntry) => (entry.ID_Orgao === 1 ? CREDIT_TYPE.FGTS : CREDIT_TYPE.INSS);
+
+/** PUT /crm/tabulacao/cliente: only the attendant holding the client may record its outcome. */
+export async function tabulate(
+  { db, companyId }: CompanyScope,
+  personId: number,
+  body: TabulacaoClienteRequest,
+  now: Date,
+): Promise<TabulacaoClienteResponse> {
+  const callbackAt = body.DT_Retorno ? new Date(body.DT_Retorno) : null;
+  if (callbackAt && Number.isNaN(callbackAt.getTime())) throw new ApiError(400, 'DT_Retorno: Data de retorno inválida.');
+  return db.transaction(async (tx) => {
+    const queue = createQueueRepository({ db: tx, companyId });
+    const entry = await queue.lockHeld(personId, body.ID_Cliente);
+    if (!entry) {
+      if (!(await queue.clientExists(body.ID_Cliente))) throw new ApiError(404, TEXT.clientNotFound);
+      throw new ApiError(403, 'Este cliente não está com você: só quem o recebeu da fila registra o resultado da ligação.');
+    }
+    const decision = decide({
+      outcome: body.ID_Status,
+      attemptsBefore: entry.NU_Tentativas,
+      now,
+      callbackAt,
+      window: await queue.callingWindow(),
+      state: entry.SG_Estado,
+    });
+    let comesBack: Date | null = null;
+    switch (decision.kind) {
+      case 'refused':
+        throw new ApiError(400, decision.text);
+      case 'retry':
+        await queue.requeue(entry, { kind: 'nova_tentativa', dueAt: decision.dueAt, owner: null, outcome: body.ID_Status, now });
+        comesBack = decision.dueAt;
+        break;
+      case 'callback':
+        await queue.requeue(entry, { kind: 'retorno', dueAt: decision.dueAt, owner: personId, outcome: body.ID_Status, now });
+        comesBack = decision.dueAt;
+        break;
+      case 'doNotCall':
+        await queue.markDoNotCall(entry.ClienteID, OUTCOME.FALECIDO, now);
+        break;
+      case 'lead':
+        await queue.close(entry, body.ID_Status, now);
+        await queue.addLead(entry, personId, leadCreditType(entry), now);
+        break;
+      case 'close':
+        await queue.close(entry, body.ID_Status, now);
+        break;
+    }
+    await queue.record({ attendantId: personId, status: body.ID_Status, clientId: entry.ClienteID, campaignId: entry.ID_Campanha, at: now });
+    return {
+      success: true,
+      text: decisionText(body.ID_Status, decision),
+      data: { ID_Cliente: entry.ClienteID, ID_Status: body.ID_Status, TS_Retorno: comesBack?.toISOString() ?? null },
+    };
+  });
+}

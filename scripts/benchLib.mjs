@@ -1,0 +1,66 @@
+// What the load benchmarks (bench:atendimento, bench:fila) share: free ports, a throwaway PostgreSQL
+// database, percentiles and signing many attendants in over HTTP.
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { root } from './lib.mjs';
+
+const { Client } = createRequire(join(root, 'api', 'package.json'))('pg');
+
+/** The server's admin URL; the benchmarks create and drop their own database on it. */
+export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The demo password the benchmarks' attendants copy (with its hash) from a demo attendant. */
+export const DEMO_PASSWORD = 'Atendente@123';
+
+export const ms = (value) => `${value.toFixed(1)} ms`;
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Nearest-rank percentile of sorted values. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+
+export async function withClient(url, fn) {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `fn(url)` on a new database of the server, dropped afterwards whatever happens. */
+export async function withThrowawayDatabase(prefix, fn) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  await withClient(ADMIN_URL, (client) => client.query(`create database ${name}`));
+  try {
+    return await fn(url.toString(), name);
+  } finally {
+    await withClient(ADMIN_URL, (client) => client.query(`drop database if exists ${name} with (force)`));
+    console.log(`  banco ${name} removido`);
+  }
+}
+
+/** Signs an attendant in from an address of its own (sign-in throttling counts per address). */
+export async function signInOverHttp(apiUrl, email, index) {
+  const response = await fetch(`${apiUrl}/lnk/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}` },
+    body: JSON.stringify({ EM_Email: email, PW_Senha: DEMO_PASSWORD }),
+  });
+  const body = await response.json();
+  if (response.status !== 200 || !body.token) throw new Error(`entrada de ${email}: ${response.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
