@@ -11,7 +11,7 @@ let bruno: Person;
 const clients = wsClients();
 
 beforeAll(async () => {
-  t = await startTestApp({ realtime: { authTimeoutMs: 2000, maxSocketsPerAddress: 3, maxSocketsPerPerson: 2 } });
+  t = await startTestApp({ realtime: { authTimeoutMs: 2000, maxSocketsPerAddress: 3, maxSocketsPerPerson: 2, heartbeatMs: 150 } });
   ana = await person(t, 'atendente@demo.com.br');
   bruno = await person(t, 'atendente2@demo.com.br');
 });
@@ -66,6 +66,20 @@ describe('GET /ws limits', () => {
     tab1.socket.close();
     await tab1.closed;
     await connectAndAuthenticate('10.20.1.4', ana);
+  });
+});
+
+describe('GET /ws heartbeat', () => {
+  it("cuts off a socket that stops answering pings and frees its slot; sockets that answer stay", async () => {
+    const vanished = await authenticate(await clients.connect(t, '10.20.2.1', { autoPong: false }), ana, t);
+    const answering = await authenticate(await clients.connect(t, '10.20.2.2'), bruno, t);
+    expect((await closeOf(vanished)).code).toBe(1006); // terminated: no close frame
+    expect(answering.socket.readyState).toBe(answering.socket.OPEN);
+    // Ana's slot is free again: two new tabs fit under her limit of 2.
+    await connectAndAuthenticate('10.20.2.3', ana);
+    await connectAndAuthenticate('10.20.2.4', ana);
+    await t.app.realtime.push(bruno.id, alert('ainda aqui'));
+    await eventually(() => answering.received.length > 0);
   });
 });
 

@@ -32,8 +32,9 @@ export const alert = (text: string): RealtimeAlert => ({ TP_Alerta: 1087, DE_Dad
 export function wsClients() {
   const open: WebSocket[] = [];
   return {
-    async connect(t: TestApp, address = '127.0.0.1'): Promise<WsClient> {
-      const socket = new WebSocket(`${t.url.replace('http', 'ws')}/ws`, { headers: { 'x-forwarded-for': address } });
+    /** `autoPong: false` plays a client that vanished without closing (it never answers a ping). */
+    async connect(t: TestApp, address = '127.0.0.1', { autoPong = true } = {}): Promise<WsClient> {
+      const socket = new WebSocket(`${t.url.replace('http', 'ws')}/ws`, { headers: { 'x-forwarded-for': address }, autoPong });
       open.push(socket);
       const received: RealtimeAlert[] = [];
       let done = false;

@@ -15,6 +15,37 @@ export interface RealtimeOptions {
   maxSocketsPerAddress?: number;
   /** Sockets one person may hold on this instance (config: WS_MAX_SOCKETS_PER_PERSON). */
   maxSocketsPerPerson?: number;
+  /** Every this often each socket is pinged; one that did not answer the previous ping is cut off (30 s). */
+  heartbeatMs?: number;
+}
+
+/**
+ * Finds dead sockets: a client that vanished without closing (laptop lid, lost Wi-Fi, a proxy that dropped
+ * the connection) would otherwise hold its slot of the per-person and per-address limits, and receive
+ * pushes into a void, until TCP gives up hours later. Browsers answer pings by themselves. One timer for
+ * every socket of the instance, not one per socket.
+ */
+function startHeartbeat(intervalMs: number) {
+  const answered = new Map<WebSocket, boolean>();
+  const timer = setInterval(() => {
+    for (const [socket, alive] of answered) {
+      if (!alive) {
+        socket.terminate();
+        continue;
+      }
+      answered.set(socket, false);
+      socket.ping();
+    }
+  }, intervalMs);
+  timer.unref();
+  return {
+    watch(socket: WebSocket) {
+      answered.set(socket, true);
+      socket.on('pong', () => answered.set(socket, true));
+      socket.once('close', () => answered.delete(socket));
+    },
+    stop: () => clearInterval(timer),
+  };
 }
 
 /** Closes with a code and reason, and drops the connection if the client does not complete the close. */
@@ -30,7 +61,8 @@ function refuse(socket: WebSocket, code: number, reason: string): void {
  * Until it is verified the socket is not registered and receives nothing; a bad token, or none
  * in time, closes it with 4401. The socket is also closed with 4401 when its token expires.
  * Limits (limits.ts): messages over 16 KiB close it with 1009; an address or a person over its
- * number of sockets has the extra socket closed with 4429. Limits count this instance's sockets.
+ * number of sockets has the extra socket closed with 4429. Limits count this instance's sockets. A socket
+ * that does not answer a ping within a heartbeat interval (30 s) is cut off.
  * (@fastify/websocket hides WebSocket routes from OpenAPI; http/docs.ts describes /ws in prose.)
  */
 export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, options) => {
@@ -38,6 +70,8 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
   const maxPerAddress = options.maxSocketsPerAddress ?? app.config.realtime.maxSocketsPerAddress;
   const maxPerPerson = options.maxSocketsPerPerson ?? app.config.realtime.maxSocketsPerPerson;
   const perAddress = new SocketCounter();
+  const heartbeat = startHeartbeat(options.heartbeatMs ?? 30_000);
+  app.addHook('onClose', async () => heartbeat.stop());
 
   app.get('/ws', { websocket: true }, (socket, request) => {
     // request.ip follows TRUST_PROXY, like sign-in throttling.
@@ -47,6 +81,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
       return;
     }
     socket.once('close', release);
+    heartbeat.watch(socket);
 
     const deadline = setTimeout(() => socket.close(WS_CLOSE_UNAUTHORIZED, 'Token não enviado.'), authTimeoutMs);
     socket.once('close', () => clearTimeout(deadline));
