@@ -1,14 +1,21 @@
 #!/usr/bin/env node
 // `npm start`: install, build, then run the API (migrates and seeds on first start) and serve the host
 // and every remote from their production builds. Ports: APP_PORT (8080), API_PORT (3000),
-// MF_ATTENDANCE_PORT (8081), MF_CAMPAIGNS_PORT (8082), MF_FOLLOWUP_PORT (8083), MF_TELEPHONY_PORT (8084).
-// Ctrl+C, SIGTERM, SIGHUP or a crash of this process stop the API too; a crashed API is restarted
-// (tooling/product.js, runProduct).
+// MF_ATTENDANCE_PORT (8081), MF_CAMPAIGNS_PORT (8082), MF_FOLLOWUP_PORT (8083), MF_TELEPHONY_PORT (8084),
+// and Kamailio's SIP_WS_PORT (8089) and SIP_PORT (5060) when it is installed (as root, apt installs it here).
+// Ctrl+C, SIGTERM, SIGHUP or a crash of this process stop the API and Kamailio too; a crashed API is
+// restarted (tooling/product.js, runProduct).
+import telephony from '../telephony/kamailio.js';
 import { buildApps, fail, install, step, tooling } from './lib.mjs';
 
 const started = Date.now();
 install();
 if (!process.argv.includes('--no-build')) buildApps();
+// Without root the launcher says in one line that telephony is off and how to turn it on.
+if (!telephony.kamailioInstalled() && process.getuid?.() === 0) {
+  step(`Instalando Kamailio, o servidor SIP da telefonia (${telephony.INSTALL_COMMAND})`);
+  telephony.installKamailio();
+}
 
 step('Iniciando API e aplicações');
 const { runProduct, portsFromEnv } = tooling();
@@ -19,6 +26,8 @@ const product = await runProduct({ ports: portsFromEnv(), publicHost: process.en
 console.log(`
 ✔ Pronto em ${((Date.now() - started) / 1000).toFixed(1)} s
   Aplicação: ${product.urls.app}
-  API:       ${product.urls.api}  (documentação: ${product.urls.api}/docs)
+  API:       ${product.urls.api}  (documentação: ${product.urls.api}/docs)${
+    product.telephony ? `\n  Telefonia: ${product.telephony.wsUrl}  (Kamailio; registro em ${product.telephony.logFile})` : ''
+  }
   Usuários de demonstração: veja o README (ex.: atendente@demo.com.br / Atendente@123)
   Ctrl+C encerra.`);

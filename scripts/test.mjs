@@ -4,12 +4,14 @@
 //   2. lint (rules and architecture)           6. production builds
 //   3. unit tests of the browser packages      7. browser end-to-end tests (Chromium)
 //   4. API unit + HTTP tests on PGlite
+// Kamailio (the SIP server) is installed first when missing: the launcher and API tests run it.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApps, fail, install, root, run, step } from './lib.mjs';
 import { pnpm } from './pnpm.mjs';
+import telephony from '../telephony/kamailio.js';
 
 const results = []; // { suite, passed, failed }
 const started = Date.now();
@@ -77,7 +79,17 @@ function ensureChromium() {
   fail('Chromium não encontrado em /usr/bin/chromium. Instale com: sudo apt-get install -y chromium (ou defina CHROMIUM_PATH).');
 }
 
+function ensureKamailio() {
+  if (telephony.kamailioInstalled()) return;
+  if (process.getuid?.() === 0) {
+    step(`Instalando Kamailio (${telephony.INSTALL_COMMAND})`);
+    if (telephony.installKamailio()) return;
+  }
+  fail(`Kamailio não encontrado em ${telephony.kamailioPath()}. Instale com: sudo ${telephony.INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`);
+}
+
 install();
+ensureKamailio();
 check('Verificação de tipos (tsc) de todos os pacotes', () => pnpm(['-r', '--workspace-concurrency=2', '--reporter-hide-prefix', 'run', 'typecheck']));
 check('Análise estática (ESLint): regras e fronteiras da arquitetura', lint);
 jest('unitários', ['--config', join(root, 'jest.config.js')]);

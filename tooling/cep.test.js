@@ -23,7 +23,8 @@ describe('config.json', () => {
   async function configs() {
     const ports = {};
     for (const name of ['host', 'api', ...REMOTES.map((remote) => remote.name)]) ports[name] = await freePort();
-    product = await startProduct({ ports, publicHost: '127.0.0.1', apiEntry: FAKE_API, apiStdio: 'ignore' });
+    // No SIP server here: this test is about the CEP setting, and Kamailio would keep state in the repo's .data/.
+    product = await startProduct({ ports, publicHost: '127.0.0.1', apiEntry: FAKE_API, apiStdio: 'ignore', telephony: false });
     const apps = [['host', ports.host], ...REMOTES.map(({ name }) => [name, ports[name]])];
     return Object.fromEntries(await Promise.all(apps.map(async ([name, port]) => [name, await getJson(`http://127.0.0.1:${port}/config.json`)])));
   }

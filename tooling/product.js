@@ -7,6 +7,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { serveStatic } = require('./serve');
+const { INSTALL_COMMAND, kamailioInstalled, kamailioPath, startKamailio, telephonySettings } = require('../telephony/kamailio');
 
 const root = path.join(__dirname, '..');
 
@@ -18,10 +19,12 @@ const REMOTES = [
   { name: 'mf_telephony', dir: 'mf-telephony' },
 ];
 
-const DEFAULT_PORTS = { host: 8080, api: 3000, mf_attendance: 8081, mf_campaigns: 8082, mf_followup: 8083, mf_telephony: 8084 };
+/** `sip` (SIP over UDP and TCP) and `sipWs` (SIP over WebSocket, the softphones') are Kamailio's. */
+const DEFAULT_PORTS = { host: 8080, api: 3000, mf_attendance: 8081, mf_campaigns: 8082, mf_followup: 8083, mf_telephony: 8084, sip: 5060, sipWs: 8089 };
 
 /**
- * Ports from the environment (APP_PORT, API_PORT, MF_ATTENDANCE_PORT, ...), else the defaults.
+ * Ports from the environment (APP_PORT, API_PORT, MF_ATTENDANCE_PORT, ..., SIP_PORT, SIP_WS_PORT), else the
+ * defaults. Kamailio's WebSocket port defaults to the port of SIP_WS_URL, the address the API hands browsers.
  * @returns {Record<string, number>}
  */
 function portsFromEnv(env = process.env) {
@@ -30,7 +33,19 @@ function portsFromEnv(env = process.env) {
     host: pick('APP_PORT', DEFAULT_PORTS.host),
     api: pick('API_PORT', DEFAULT_PORTS.api),
     ...Object.fromEntries(REMOTES.map(({ name }) => [name, pick(`${name.toUpperCase()}_PORT`, DEFAULT_PORTS[name])])),
+    sip: pick('SIP_PORT', DEFAULT_PORTS.sip),
+    sipWs: pick('SIP_WS_PORT', plainWebSocketPort(env.SIP_WS_URL) || DEFAULT_PORTS.sipWs),
   };
+}
+
+/** The port of a ws:// address that names one (a wss:// one is a TLS proxy's, not Kamailio's). */
+function plainWebSocketPort(url) {
+  try {
+    const { protocol, port } = new URL(url);
+    return protocol === 'ws:' && port ? Number(port) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The CEP look-up's service when CEP_URL names no other: the public ViaCEP (product-spec §7). */
@@ -41,7 +56,9 @@ const DEFAULT_CEP_URL = 'https://viacep.com.br';
  * browsers reach them, and the ViaCEP-compatible service of the CEP look-up.
  */
 function runtimeConfig({ publicHost, apiPort, cepUrl }) {
-  return { apiUrl: `http://${publicHost}:${apiPort}`, wsUrl: `ws://${publicHost}:${apiPort}/ws`, cepUrl };
+  // STUN_URLS: comma-separated STUN servers for the softphone's media (none on a LAN, the default).
+  const iceServers = (process.env.STUN_URLS || '').split(',').map((url) => url.trim()).filter(Boolean).map((urls) => ({ urls }));
+  return { apiUrl: `http://${publicHost}:${apiPort}`, wsUrl: `ws://${publicHost}:${apiPort}/ws`, cepUrl, iceServers };
 }
 
 /** The API's entry point, run with Node and tsx's loader (TypeScript). */
@@ -122,6 +139,18 @@ async function stopProcess(child) {
   clearTimeout(force);
 }
 
+/** A TCP port nothing listens on right now (for a server whose port the caller left open). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** Stops a static server now, keep-alive connections included (a remote going down, or shutdown). */
 function closeServer(server) {
   return new Promise((resolve) => {
@@ -192,14 +221,90 @@ async function startApi({ port, env = {}, stdio = 'inherit', entry = API_ENTRY, 
   return api;
 }
 
+/** The API's PGlite folder as the API resolves it (relative to api/); the telephony folder sits beside it. */
+function telephonyStateDir(env) {
+  const dataDir = path.resolve(root, 'api', env.DATA_DIR || path.join('..', '.data', 'pglite'));
+  return path.join(path.dirname(dataDir), 'telephony');
+}
+
 /**
- * Starts API + host + remotes. `publicHost` is the name browsers use to reach this machine; `cepUrl` the
- * CEP look-up's service (default: CEP_URL, else the public ViaCEP).
- * Returns `{ urls, sites, api, stop }`; `closeServer(sites[name])` stops one app (a remote going down).
- * On failure nothing it started is left running.
+ * The SIP server beside the API (docs/architecture.md "Telephony"). Settles the settings both share: the
+ * secret (SIP_SECRET, else generated once and kept in the telephony folder beside the data folder), the
+ * realm (SIP_REALM) and the address browsers reach Kamailio at (SIP_WS_URL, else ws://publicHost:sipWs).
+ * `start()` runs Kamailio when it is installed; otherwise it says so in one line and the product runs
+ * without telephony. Throws on settings Kamailio cannot use (a caller number without 0303...), before
+ * anything starts.
+ * @param {{ ports: Record<string, number>, publicHost: string, env: Record<string, string | undefined>,
+ *           kamailioPath?: string, log: (line: string) => void }} options
+ */
+async function prepareTelephony({ ports, publicHost, env, kamailioPath: executable, log }) {
+  const settings = telephonySettings({
+    env,
+    stateDir: telephonyStateDir(env),
+    wsPort: ports.sipWs ?? (await freePort()),
+    sipPort: ports.sip ?? (await freePort()),
+    listenHost: env.API_HOST || '0.0.0.0',
+  });
+  settings.kamailioPath = executable || kamailioPath(env);
+  const wsUrl = env.SIP_WS_URL || `ws://${publicHost}:${settings.wsPort}`;
+  let current;
+  let stopped = false;
+  const start = async () => {
+    const kamailio = await startKamailio(settings);
+    current = kamailio;
+    kamailio.exited.then(({ code, signal }) => {
+      if (current === kamailio && !stopped) {
+        log(`O Kamailio terminou inesperadamente (${describeExit(code, signal)}); a telefonia está desligada. Registro: ${settings.logFile}`);
+      }
+    });
+  };
+  return {
+    /** What the API is started with, so it hands out credentials this Kamailio accepts. */
+    apiEnv: { SIP_SECRET: settings.secret, SIP_REALM: settings.realm, SIP_WS_URL: wsUrl },
+    /** Starts Kamailio; resolves with what tests and the start-up summary need, or null when telephony is off. */
+    async start() {
+      if (!kamailioInstalled({ KAMAILIO_PATH: settings.kamailioPath })) {
+        log(`Telefonia desligada: o Kamailio não está instalado (${settings.kamailioPath}). Para ligar: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`);
+        return null;
+      }
+      await start();
+      return {
+        wsUrl,
+        realm: settings.realm,
+        secret: settings.secret,
+        ports: { sip: settings.sipPort, sipWs: settings.wsPort },
+        logFile: settings.logFile,
+        /** Kamailio's main process right now. */
+        get pid() {
+          return current?.pid;
+        },
+        /** Stops Kamailio and starts it again on the same ports (registrations are lost, as after a crash). */
+        async restart() {
+          const previous = current;
+          current = undefined;
+          await previous?.stop();
+          await start();
+        },
+      };
+    },
+    async stop() {
+      stopped = true;
+      await current?.stop();
+    },
+  };
+}
+
+/**
+ * Starts API + host + remotes, and Kamailio (the SIP server) when it is installed. `publicHost` is the name
+ * browsers use to reach this machine; `cepUrl` the CEP look-up's service (default: CEP_URL, else the public
+ * ViaCEP). Ports missing from `ports` for `sip`/`sipWs` are chosen free; `telephony: false` leaves
+ * Kamailio out (`kamailioPath`: another executable than KAMAILIO_PATH or Debian's).
+ * Returns `{ urls, sites, api, telephony, stop }`; `telephony` is null when Kamailio is not running;
+ * `closeServer(sites[name])` stops one app (a remote going down). On failure nothing it started is left running.
  * @param {{ ports?: Record<string, number>, publicHost?: string, cepUrl?: string, apiEnv?: Record<string, string>,
  *           apiStdio?: import('node:child_process').StdioOptions, apiEntry?: string,
- *           apiRestart?: Partial<typeof RESTART>, log?: (line: string) => void }} [options]
+ *           apiRestart?: Partial<typeof RESTART>, log?: (line: string) => void,
+ *           telephony?: false | { kamailioPath?: string } }} [options]
  */
 async function startProduct({
   ports = portsFromEnv(),
@@ -209,7 +314,8 @@ async function startProduct({
   apiStdio = 'inherit',
   apiEntry,
   apiRestart,
-  log,
+  log = (line) => console.error(line),
+  telephony: telephonyOptions = {},
 } = {}) {
   /** @type {Record<string, import('node:http').Server>} */
   const sites = {};
@@ -222,9 +328,13 @@ async function startProduct({
       throw error.code === 'EADDRINUSE' ? new Error(inUse(ports[name], `(${name})`, variable)) : error;
     });
   let api;
+  const sip = telephonyOptions
+    ? await prepareTelephony({ ports, publicHost, env: { ...process.env, ...apiEnv }, kamailioPath: telephonyOptions.kamailioPath, log })
+    : undefined;
+  let telephony;
   try {
-    // The static servers first: they start in milliseconds, so a port in use fails before the API's
-    // seconds of start-up.
+    // The static servers first, then Kamailio: they start in milliseconds, so a port in use fails before
+    // the API's seconds of start-up.
     for (const { name, dir } of REMOTES) {
       // A remote's own page (standalone use) reads config.json beside it and has client-side routes, like the host.
       sites[name] = await serve(name, `${name.toUpperCase()}_PORT`, { dir: path.join(root, dir, 'dist'), spa: true, json: { '/config.json': config } });
@@ -234,18 +344,20 @@ async function startProduct({
       spa: true,
       json: { '/remotes.json': remotes, '/config.json': config },
     });
-    api = await startApi({ port: ports.api, env: apiEnv, stdio: apiStdio, entry: apiEntry, restart: apiRestart, log });
+    telephony = (await sip?.start()) ?? null;
+    api = await startApi({ port: ports.api, env: { ...sip?.apiEnv, ...apiEnv }, stdio: apiStdio, entry: apiEntry, restart: apiRestart, log });
   } catch (error) {
-    await closeAll();
+    await Promise.all([closeAll(), sip?.stop()]);
     throw error;
   }
   return {
     urls: { app: url(ports.host), api: url(ports.api), remotes },
     sites,
     api,
-    // Both at once: api.stop() first marks the API's end as expected (a Ctrl+C reaches the API directly too,
+    telephony,
+    // All at once: api.stop() first marks the API's end as expected (a Ctrl+C reaches the API directly too,
     // and its exit must not be taken for a crash).
-    stop: () => Promise.all([api.stop(), closeAll()]).then(() => undefined),
+    stop: () => Promise.all([api.stop(), closeAll(), sip?.stop()]).then(() => undefined),
   };
 }
 

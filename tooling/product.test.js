@@ -1,10 +1,13 @@
 const { spawn } = require('node:child_process');
+const crypto = require('node:crypto');
 const { once } = require('node:events');
 const fs = require('node:fs');
 const http = require('node:http');
+const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { startApi } = require('./product');
+const { startApi, startProduct } = require('./product');
+const { INSTALL_COMMAND, kamailioInstalled } = require('../telephony/kamailio');
 const { answers, freePort, isRunning, jsonLines, waitUntil } = require('./test-support/helpers');
 
 const FAKE_API = path.join(__dirname, 'test-support', 'fake-api.js');
@@ -33,23 +36,25 @@ function testEnv() {
   return { DATA_DIR: path.join(tempDir(), 'pglite'), DATABASE_URL: '', LOG_LEVEL: 'warn' };
 }
 
-/** Free ports for every server of the product. */
+/** Free ports for every server of the product, Kamailio's included. */
 async function freePorts() {
   const ports = {};
-  for (const name of ['host', 'api', 'mf_attendance', 'mf_campaigns', 'mf_followup', 'mf_telephony']) ports[name] = await freePort();
+  for (const name of ['host', 'api', 'mf_attendance', 'mf_campaigns', 'mf_followup', 'mf_telephony', 'sip', 'sipWs']) ports[name] = await freePort();
   return ports;
 }
 
-function getJson(port) {
+function getJson(port, urlPath = '/', { method = 'GET', token, body } = {}) {
   return new Promise((resolve, reject) => {
+    const headers = { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) };
     http
-      .get({ host: '127.0.0.1', port, path: '/', agent: false }, (response) => {
-        let body = '';
+      .request({ host: '127.0.0.1', port, path: urlPath, method, headers, agent: false }, (response) => {
+        let text = '';
         response.setEncoding('utf8');
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => resolve(JSON.parse(body)));
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => resolve(JSON.parse(text)));
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end(body ? JSON.stringify(body) : undefined);
   });
 }
 
@@ -142,11 +147,13 @@ describe('the launcher takes its API down with it', () => {
     await waitUntil(() => child.exitCode !== null || child.signalCode !== null, { timeoutMs: 15_000 });
     await waitUntil(() => !isRunning(ready.apiPid), { timeoutMs: 5000 });
 
-    expect({ launcherRunning: isRunning(child.pid), apiRunning: isRunning(ready.apiPid), apiAnswers: await answers(ports.api) }).toEqual({
-      launcherRunning: false,
-      apiRunning: false,
-      apiAnswers: false,
-    });
+    await waitUntil(async () => !(await answers(ports.sipWs)), { timeoutMs: 5000 });
+    expect({
+      launcherRunning: isRunning(child.pid),
+      apiRunning: isRunning(ready.apiPid),
+      apiAnswers: await answers(ports.api),
+      kamailioAnswers: await answers(ports.sipWs),
+    }).toEqual({ launcherRunning: false, apiRunning: false, apiAnswers: false, kamailioAnswers: false });
     expect(stderr()).toContain(says);
   }, 30_000);
 });
@@ -166,10 +173,15 @@ test('the launcher stops everything when the process that started it ends (npm s
   expect(ready).toEqual({ ready: true, launcherPid: expect.any(Number), apiPid: expect.any(Number) });
   leftovers.pids.add(ready.launcherPid).add(ready.apiPid);
 
+  expect(await answers(ports.sipWs)).toBe(true);
   shell.kill('SIGKILL');
-  await waitUntil(async () => !isRunning(ready.apiPid) && !(await answers(ports.host)), { timeoutMs: 10_000 });
+  await waitUntil(async () => !isRunning(ready.apiPid) && !(await answers(ports.host)) && !(await answers(ports.sipWs)), { timeoutMs: 10_000 });
 
-  expect({ apiRunning: isRunning(ready.apiPid), appAnswers: await answers(ports.host) }).toEqual({ apiRunning: false, appAnswers: false });
+  expect({ apiRunning: isRunning(ready.apiPid), appAnswers: await answers(ports.host), kamailioAnswers: await answers(ports.sipWs) }).toEqual({
+    apiRunning: false,
+    appAnswers: false,
+    kamailioAnswers: false,
+  });
 }, 30_000);
 
 test('the real API: one API per data folder, restarted after a crash, gone with its launcher', async () => {
@@ -184,6 +196,20 @@ test('the real API: one API per data folder, restarted after a crash, gone with 
   const ready = await nextMessage(messages, (message) => message.ready, 90_000);
   expect(ready).toEqual({ ready: true, launcherPid: expect.any(Number), apiPid: expect.any(Number) });
   leftovers.pids.add(ready.launcherPid).add(ready.apiPid);
+
+  // The API hands out credentials for the Kamailio the launcher started: its address, and a password made
+  // with the secret the launcher generated and gave Kamailio (kept beside the data folder).
+  const { token } = await getJson(ports.api, '/lnk/token', { method: 'POST', body: { EM_Email: 'atendente@demo.com.br', PW_Senha: 'Atendente@123' } });
+  const { data: ramal } = await getJson(ports.api, '/atendente/ramal', { token });
+  const secret = fs.readFileSync(path.join(path.dirname(dataDir), 'telephony', 'sip-secret'), 'utf8');
+  expect(ramal).toEqual({
+    User: expect.stringMatching(/^\d+:1001$/),
+    Pass: crypto.createHmac('sha1', secret).update(ramal.User).digest('base64'),
+    Realm: 'localhost',
+    WSServer: `ws://127.0.0.1:${ports.sipWs}`,
+    Ramal: '1001',
+  });
+  expect(await answers(ports.sipWs)).toBe(true);
 
   // A second API on the same folder (another `npm start`, another port) stops at once and says why.
   const second = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -207,6 +233,99 @@ test('the real API: one API per data folder, restarted after a crash, gone with 
 
   // The launcher is killed outright (no handler runs): the API notices and stops on its own.
   launcher.kill('SIGKILL');
-  await waitUntil(async () => !isRunning(restarted.restarted) && !(await answers(ports.api)), { timeoutMs: 15_000 });
-  expect({ apiRunning: isRunning(restarted.restarted), apiAnswers: await answers(ports.api) }).toEqual({ apiRunning: false, apiAnswers: false });
+  await waitUntil(async () => !isRunning(restarted.restarted) && !(await answers(ports.api)) && !(await answers(ports.sipWs)), { timeoutMs: 15_000 });
+  expect({ apiRunning: isRunning(restarted.restarted), apiAnswers: await answers(ports.api), kamailioAnswers: await answers(ports.sipWs) }).toEqual({
+    apiRunning: false,
+    apiAnswers: false,
+    kamailioAnswers: false,
+  });
 }, 180_000);
+
+describe('Kamailio beside the API', () => {
+  beforeAll(() => {
+    // Never skipped: npm test installs Kamailio first.
+    if (!kamailioInstalled()) throw new Error(`Kamailio não está instalado. Instale com: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`);
+  });
+
+  /** startProduct with a stand-in API, its data beside a temporary folder; stopped after the test. */
+  async function start(options = {}) {
+    const ports = await freePorts();
+    const product = await startProduct({ ports, publicHost: '127.0.0.1', apiEntry: FAKE_API, apiEnv: testEnv(), apiStdio: 'ignore', ...options });
+    leftovers.closers.add(product.stop);
+    return { product, ports };
+  }
+
+  test('startProduct runs it on the SIP ports, restarts it on request, and stopping the product stops it', async () => {
+    const { product, ports } = await start({ log: () => undefined });
+    const first = product.telephony.pid;
+    leftovers.pids.add(first);
+    expect({ running: isRunning(first), answers: await answers(ports.sipWs), wsUrl: product.telephony.wsUrl, realm: product.telephony.realm }).toEqual({
+      running: true,
+      answers: true,
+      wsUrl: `ws://127.0.0.1:${ports.sipWs}`,
+      realm: 'localhost',
+    });
+
+    await product.telephony.restart();
+    const second = product.telephony.pid;
+    leftovers.pids.add(second);
+    expect({ firstRunning: isRunning(first), secondRunning: isRunning(second), answers: await answers(ports.sipWs) }).toEqual({
+      firstRunning: false,
+      secondRunning: true,
+      answers: true,
+    });
+
+    await product.stop();
+    expect({ running: isRunning(second), answers: await answers(ports.sipWs), log: fs.existsSync(product.telephony.logFile) }).toEqual({
+      running: false,
+      answers: false,
+      log: true,
+    });
+  });
+
+  test('without Kamailio everything else starts and one line says telephony is off and how to turn it on', async () => {
+    const lines = [];
+    const { product, ports } = await start({ telephony: { kamailioPath: '/nao/existe/kamailio' }, log: (line) => lines.push(line) });
+    expect({ telephony: product.telephony, apiAnswers: await answers(ports.api), appAnswers: await answers(ports.host), lines }).toEqual({
+      telephony: null,
+      apiAnswers: true,
+      appAnswers: true,
+      lines: [
+        `Telefonia desligada: o Kamailio não está instalado (/nao/existe/kamailio). Para ligar: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`,
+      ],
+    });
+  });
+
+  test('refuses a trunk whose caller number lacks the 0303 prefix before starting anything', async () => {
+    const ports = await freePorts();
+    const outcome = await startProduct({
+      ports,
+      publicHost: '127.0.0.1',
+      apiEntry: FAKE_API,
+      apiEnv: { ...testEnv(), SIP_TRUNK_URI: 'sip:gw.example:5060', SIP_CALLER_ID: '1133334444' },
+      apiStdio: 'ignore',
+    }).then(
+      (product) => (leftovers.closers.add(product.stop), 'started'),
+      (error) => error.message,
+    );
+    expect(outcome).toBe(
+      'Configuração inválida: SIP_CALLER_ID: deve começar com 0303 (só dígitos): a Anatel exige o prefixo 0303 nas ligações de oferta de produtos e serviços.',
+    );
+    expect({ app: await answers(ports.host), api: await answers(ports.api), kamailio: await answers(ports.sipWs) }).toEqual({ app: false, api: false, kamailio: false });
+  });
+
+  test('a port of Kamailio in use stops the start-up naming the port and its variable', async () => {
+    const taken = net.createServer();
+    await new Promise((resolve) => taken.listen(0, '0.0.0.0', resolve));
+    leftovers.closers.add(() => new Promise((resolve) => taken.close(resolve)));
+    const ports = { ...(await freePorts()), sipWs: taken.address().port };
+    const outcome = await startProduct({ ports, publicHost: '127.0.0.1', apiEntry: FAKE_API, apiEnv: testEnv(), apiStdio: 'ignore' }).then(
+      (product) => (leftovers.closers.add(product.stop), 'started'),
+      (error) => error.message,
+    );
+    expect(outcome).toBe(
+      `A porta ${ports.sipWs} do Kamailio já está em uso por outro processo (um "npm start" anterior ainda rodando?). Encerre-o ou escolha outra porta em SIP_WS_PORT.`,
+    );
+    expect({ app: await answers(ports.host), api: await answers(ports.api) }).toEqual({ app: false, api: false });
+  });
+});

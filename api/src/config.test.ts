@@ -46,4 +46,15 @@ describe('readEnv', () => {
     expect(() => readEnv({ API_PORT: 'abc' })).toThrow(/API_PORT/);
     expect(() => readEnv({ JWT_SECRET: 'curto' })).toThrow(/JWT_SECRET/);
   });
+
+  it('accepts a SIP trunk only with a 0303 caller number (Anatel, sales calls)', () => {
+    expect(() => readEnv({ SIP_TRUNK_URI: 'sip:gw.example:5060', SIP_CALLER_ID: '03031234567' })).not.toThrow();
+    expect(() => readEnv({ SIP_TRUNK_URI: 'sip:gw.example:5060', SIP_CALLER_ID: '1133334444' })).toThrow(
+      'Configuração inválida: SIP_CALLER_ID: deve começar com 0303 (só dígitos): a Anatel exige o prefixo 0303 nas ligações de oferta de produtos e serviços.',
+    );
+    expect(() => readEnv({ SIP_TRUNK_URI: 'sip:gw.example:5060' })).toThrow(
+      'Configuração inválida: SIP_CALLER_ID: é obrigatório com SIP_TRUNK_URI: o número da empresa mostrado ao cliente nas ligações.',
+    );
+    expect(() => readEnv({ SIP_TRUNK_URI: 'gw.example', SIP_CALLER_ID: '03031234567' })).toThrow(/SIP_TRUNK_URI: deve ser um endereço SIP/);
+  });
 });

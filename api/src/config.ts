@@ -17,6 +17,13 @@ const envSchema = z.object({
   SIP_WS_URL: z.string().min(1).default('ws://localhost:8089'),
   /** Kamailio auth_ephemeral shared secret; generated and kept like JWT_SECRET when absent. */
   SIP_SECRET: z.string().min(16).optional(),
+  /**
+   * The gateway to the phone network and the company's caller number, read by Kamailio (the launcher passes
+   * them on); checked here too so an API started alone refuses the same settings the launcher refuses.
+   */
+  SIP_TRUNK_URI: z.string().regex(/^sips?:[^\s"\\]+$/, 'deve ser um endereço SIP, como sip:gateway.exemplo.com.br:5060.').optional(),
+  /** Anatel: sales calls show a 0303 number (docs/architecture.md "Telephony"). */
+  SIP_CALLER_ID: z.string().regex(/^0303\d+$/, 'deve começar com 0303 (só dígitos): a Anatel exige o prefixo 0303 nas ligações de oferta de produtos e serviços.').optional(),
   /** Comma list of allowed origins; empty allows any (bearer tokens, no cookies). */
   CORS_ORIGINS: z.string().default(''),
   /**
@@ -38,6 +45,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long the built-in FGTS balance provider takes to answer: a real FGTS query takes a few seconds. */
   FGTS_PROVIDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+}).refine((e) => !e.SIP_TRUNK_URI || e.SIP_CALLER_ID, {
+  path: ['SIP_CALLER_ID'],
+  message: 'é obrigatório com SIP_TRUNK_URI: o número da empresa mostrado ao cliente nas ligações.',
 });
 
 export interface EnvConfig {

@@ -16,7 +16,7 @@ describe('GET /atendente/ramal', () => {
     expect(body).toEqual({
       sucess: true,
       text: expect.any(String),
-      data: { User: expect.stringMatching(/^\d+:1001$/), Pass: expect.any(String), Realm: 'localhost', WSServer: 'ws://localhost:8089' },
+      data: { User: expect.stringMatching(/^\d+:1001$/), Pass: expect.any(String), Realm: 'localhost', WSServer: 'ws://localhost:8089', Ramal: '1001' },
     });
     const expiry = Number(body.data.User.split(':')[0]);
     expect(expiry).toBeGreaterThanOrEqual(before + 12 * 3600);
@@ -27,6 +27,8 @@ describe('GET /atendente/ramal', () => {
   it("gives each attendant their own extension", async () => {
     const { body } = await get('/atendente/ramal', 'atendente2@demo.com.br');
     expect(body.data.User).toMatch(/^\d+:1002$/);
+    // The address the agent registers, sip:1002@localhost: the extension after User's colon.
+    expect(body.data.Ramal).toBe('1002');
   });
 
   it('answers "Usuário não tem ramal." to people without telephony or extension', async () => {

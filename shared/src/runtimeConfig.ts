@@ -12,14 +12,20 @@ export const runtimeConfigSchema = z.object({
   wsUrl: z.string().check(z.minLength(1)),
   /** The ViaCEP-compatible postal-code service (product-spec §7); a config.json without it keeps the public one. */
   cepUrl: z._default(z.string().check(z.minLength(1)), DEFAULT_CEP_URL),
+  /**
+   * STUN/TURN servers for the softphone's media (RTCIceServer entries). None by default: on a LAN the browsers
+   * and the gateway reach each other directly; set STUN_URLS for attendants behind NAT. Kept as given: the
+   * softphone reads the entries leniently, so one malformed entry never costs the app its API address.
+   */
+  iceServers: z._default(z.array(z.unknown()), []),
 });
 export type RuntimeConfig = z.output<typeof runtimeConfigSchema>;
-/** What config.json may hold: `cepUrl` may be left out. */
+/** What config.json may hold: `cepUrl` and `iceServers` may be left out. */
 export type RuntimeConfigInput = z.input<typeof runtimeConfigSchema>;
 
 const fallback = (): RuntimeConfig => {
   const host = typeof location === 'undefined' ? 'localhost' : location.hostname;
-  return { apiUrl: `http://${host}:3000`, wsUrl: `ws://${host}:3000/ws`, cepUrl: DEFAULT_CEP_URL };
+  return { apiUrl: `http://${host}:3000`, wsUrl: `ws://${host}:3000/ws`, cepUrl: DEFAULT_CEP_URL, iceServers: [] };
 };
 
 let current: RuntimeConfig = fallback();

@@ -12,6 +12,7 @@ describe('ephemeralCredentials', () => {
       Pass: 'aOcCaRvVPH7dIaM3aroYo+DAi5k=',
       Realm: 'sip.demo',
       WSServer: 'wss://sip.demo:8089',
+      Ramal: '1001',
     });
   });
 

@@ -7,7 +7,9 @@ const SIP_CREDENTIAL_HOURS = 12;
 /**
  * Kamailio auth_ephemeral credentials: User is `<expiry unix seconds>:<extension>` and Pass is
  * base64(HMAC-SHA1(secret, User)). Kamailio recomputes the HMAC with the same shared secret, so the
- * SIP server needs no user table and the credentials expire by themselves.
+ * SIP server needs no user table and the credentials expire by themselves. Kamailio (telephony/kamailio.cfg)
+ * checks the HMAC with SHA-1 (auth_ephemeral's sha_algorithm 0) and that the extension after the colon is
+ * the user of the address being registered or calling, `sip:<extension>@<realm>`: hence `Ramal`.
  */
 export function ephemeralCredentials(
   extension: string,
@@ -21,5 +23,6 @@ export function ephemeralCredentials(
     Pass: createHmac('sha1', sip.secret).update(user).digest('base64'),
     Realm: sip.realm,
     WSServer: sip.wsUrl,
+    Ramal: extension,
   };
 }

@@ -1,21 +1,15 @@
-import { bus, getRuntimeConfig, useSession } from '@consig/shared';
+import { getRuntimeConfig, useSession } from '@consig/shared';
 import { useEffect } from 'react';
-import { connectRealtime } from './realtimeConnection';
+import { realtimeChannel } from './realtimeChannel';
 
 /**
- * Keeps one realtime connection while there is a token (the authenticated layout calls it once). The
- * socket closes cleanly on logout and whenever the token goes away (sign-out, a 401, expiry); a new
- * token opens a new connection.
+ * Keeps the tab's realtime channel connected while there is a token (the authenticated layout calls it).
+ * Unmounting does not close it: the channel belongs to the tab, so a layout mounted again finds it connected
+ * instead of opening a second socket. It closes when the session ends (realtimeChannel.ts).
  */
 export function useRealtimeSocket() {
   const { token } = useSession();
   useEffect(() => {
-    if (!token) return;
-    const connection = connectRealtime(getRuntimeConfig().wsUrl, token);
-    const stopListening = bus.subscribe('session.logout@1', connection.close);
-    return () => {
-      stopListening();
-      connection.close();
-    };
+    if (token) realtimeChannel.connect(getRuntimeConfig().wsUrl, token);
   }, [token]);
 }

@@ -38,6 +38,11 @@ export class FakeWebSocket {
     this.onmessage?.({ data } as MessageEvent);
   }
 
+  /** What a browser reports when the server cannot be reached (an API restarting): an error, then close 1006. */
+  cannotConnect() {
+    this.connectionBreaks(1006, '', { withError: true });
+  }
+
   connectionBreaks(code: number, reason = '', { wasClean = false, withError = false } = {}) {
     if (withError) this.onerror?.(new Event('error'));
     this.readyState = FakeWebSocket.CLOSED;
@@ -51,6 +56,11 @@ export class FakeWebSocket {
     return () => {
       globalThis.WebSocket = original;
     };
+  }
+
+  /** Sockets the page has not closed (a dropped one counts as closed). */
+  static live() {
+    return FakeWebSocket.instances.filter((socket) => socket.readyState !== FakeWebSocket.CLOSED);
   }
 
   static latest() {

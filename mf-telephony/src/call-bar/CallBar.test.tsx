@@ -1,60 +1,90 @@
 import { api, bus, requestDial, session, type BusPayload } from '@consig/shared';
-import { act, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { httpError, renderScreen, signIn } from '@consig/shared/testing';
+import { fakeCallAgent, type FakeIncomingCall } from '../test/fakeCallAgent';
 import { ATTENDANT, RAMAL } from '../testing';
 import CallBar from './CallBar';
+import type { JssipAgentOptions } from './sip/jssipAgent';
 
 const answerRamal = (data: unknown) =>
   jest.spyOn(api, 'get').mockResolvedValue({ data: { sucess: data != null, text: data ? '' : 'Usuário não tem ramal.', data } });
 
-beforeEach(() => jest.spyOn(toast, 'error').mockReturnValue(''));
+/** The call bar with a fake SIP agent; `started` lists the options of every agent it started. */
+function renderCallBar(fake = fakeCallAgent()) {
+  const started: JssipAgentOptions[] = [];
+  const createAgent = (options: JssipAgentOptions) => {
+    started.push(options);
+    return fake.agent;
+  };
+  return { ...renderScreen(<CallBar createAgent={createAgent} />), fake, started };
+}
+
+const badge = () => screen.getByRole('status');
+const audio = (kind: 'remote' | 'tone') => document.querySelector<HTMLAudioElement>(`audio[data-call-audio="${kind}"]`)!;
+
+beforeEach(() => {
+  jest.spyOn(toast, 'error').mockReturnValue('');
+  jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+  jest.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+});
 afterEach(() => {
   jest.restoreAllMocks();
   session.signOut();
 });
 
-test('fetches the extension for a user with telephony on and keeps it in the session', async () => {
+test('fetches the extension for a user with telephony on, starts the agent with it and shows the registration', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
   const get = answerRamal(RAMAL);
-  const { container } = renderScreen(<CallBar />);
+  const { fake, started } = renderCallBar(fakeCallAgent('connecting'));
   await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
   expect(get).toHaveBeenCalledWith('/atendente/ramal');
-  expect(container.innerHTML).toBe(''); // nothing visible when idle
+  expect(started).toEqual([{ ramal: RAMAL, iceServers: [] }]);
+  expect(badge().textContent).toBe('Ramal 1001: conectando…');
+
+  act(() => fake.setStatus('registered'));
+  expect(badge().textContent).toBe('Ramal 1001: registrado');
+  act(() => fake.setStatus('reconnecting'));
+  expect(badge().textContent).toBe('Ramal 1001: reconectando…');
+  expect(screen.queryByRole('region')).toBeNull(); // no call bar while idle
 });
 
-test('keeps no extension when the server has none, without an error', async () => {
+test('keeps no extension when the server has none, without an error, and says telephony is off', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
   session.setRamal(RAMAL);
   const get = answerRamal(null);
-  renderScreen(<CallBar />);
+  const { fake } = renderCallBar();
   await waitFor(() => expect(session.get().ramal).toBeNull());
   expect(get).toHaveBeenCalledTimes(1);
   expect(toast.error).not.toHaveBeenCalled();
+  expect(fake.agent.stop).toHaveBeenCalled(); // the agent started for the old extension stops with it
+  expect(badge().textContent).toBe('Telefonia desligada: usuário sem ramal');
 });
 
-test('does not fetch an extension for a user with telephony off', async () => {
+test('does not fetch an extension nor start an agent for a user with telephony off', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 0 });
   const get = answerRamal(RAMAL);
-  renderScreen(<CallBar />);
+  const { started } = renderCallBar();
   await act(async () => {});
   expect(get).not.toHaveBeenCalled();
   expect(session.get().ramal).toBeNull();
+  expect(started).toEqual([]);
+  expect(badge().textContent).toBe('Telefonia desligada');
 });
 
 test('a dial request without an extension says the user has none', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 0 });
-  renderScreen(<CallBar />);
+  renderCallBar();
   act(() => requestDial('11987654321'));
   expect(toast.error).toHaveBeenCalledWith('Usuário não tem ramal.');
 });
 
-test('a dial request with an extension reports telephony unavailable and a terminated call', async () => {
+test('a dial request while the agent is not registered reports telephony unavailable and a terminated call', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
   answerRamal(RAMAL);
   const states: BusPayload<'telephony.call-state@1'>[] = [];
   const unsubscribe = bus.subscribe('telephony.call-state@1', (event) => states.push(event));
-  const { container } = renderScreen(<CallBar />);
+  const { fake } = renderCallBar(fakeCallAgent('reconnecting'));
   await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
 
   act(() => requestDial('11987654321', 42));
@@ -62,12 +92,113 @@ test('a dial request with an extension reports telephony unavailable and a termi
 
   expect(toast.error).toHaveBeenCalledWith('Telefonia indisponível no momento.');
   expect(states).toEqual([{ state: 'terminated', direction: 'outgoing', remote: '11987654321' }]);
-  expect(container.innerHTML).toBe('');
+  expect(fake.placed).toEqual([]);
+  expect(screen.queryByRole('region')).toBeNull();
+});
+
+test('an outgoing call: the bar with the ringback tone, then the timer; Terminar ends it', async () => {
+  signIn({ ...ATTENDANT, SN_Telefonia: 1 });
+  answerRamal(RAMAL);
+  const success = jest.spyOn(toast, 'success').mockReturnValue('');
+  const { fake } = renderCallBar();
+  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+
+  act(() => requestDial('11987654321', 42));
+  expect(fake.placed.map((call) => call.target)).toEqual(['011987654321']);
+  const bar = screen.getByRole('region', { name: 'Chamada em andamento' });
+  expect(bar.textContent).toContain('11987654321');
+  expect(bar.textContent).toContain('Estabelecendo conexão...');
+  expect(audio('tone').dataset.tone).toBe('outgoing');
+  expect(screen.queryByRole('status')).toBeNull(); // the bar replaces the badge during a call
+
+  const stream = {} as MediaStream;
+  act(() => {
+    fake.placed[0].observer.remoteStream(stream);
+    fake.placed[0].observer.update({ state: 'established' });
+  });
+  expect(audio('remote').srcObject).toBe(stream);
+  expect(audio('tone').dataset.tone).toBeUndefined();
+  expect(success).toHaveBeenCalledWith('Conexão estabelecida.');
+  expect(screen.getByLabelText('Duração da chamada').textContent).toBe('00:00');
+
+  fireEvent.click(screen.getByRole('button', { name: 'Terminar' }));
+  expect(fake.placed[0].end).toHaveBeenCalledTimes(1);
+  act(() => fake.placed[0].observer.update({ state: 'terminated', end: { by: 'local', reason: 'hangup', statusCode: null } }));
+  expect(screen.queryByRole('region')).toBeNull();
+  expect(audio('remote').srcObject).toBeNull();
+});
+
+test('an incoming call rings with the caller and Atender/Recusar; answering opens the client it names', async () => {
+  signIn({ ...ATTENDANT, SN_Telefonia: 1 });
+  answerRamal(RAMAL);
+  jest.spyOn(toast, 'success').mockReturnValue('');
+  const answered: BusPayload<'telephony.answered@1'>[] = [];
+  const unsubscribe = bus.subscribe('telephony.answered@1', (event) => answered.push(event));
+  const { fake } = renderCallBar();
+  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+
+  let call!: FakeIncomingCall;
+  act(() => {
+    call = fake.ring('4321', '2000');
+  });
+  act(() => {
+    call.observer!.update({ state: 'initial' });
+    call.observer!.update({ state: 'establishing' });
+  });
+  const ringing = screen.getByRole('region', { name: 'Chamada recebida' });
+  expect(ringing.textContent).toContain('4321');
+  expect(audio('tone').dataset.tone).toBe('incoming');
+  expect(screen.getByRole('button', { name: 'Recusar' })).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Atender' }));
+  expect(call.answer).toHaveBeenCalledTimes(1);
+  expect(audio('tone').dataset.tone).toBeUndefined();
+  act(() => call.observer!.update({ state: 'established' }));
+  unsubscribe();
+  expect(answered).toEqual([{ clientId: '4321' }]);
+  expect(screen.getByRole('region', { name: 'Chamada em andamento' })).toBeTruthy();
+});
+
+test("'Recusar' refuses the ringing call", async () => {
+  signIn({ ...ATTENDANT, SN_Telefonia: 1 });
+  answerRamal(RAMAL);
+  const { fake } = renderCallBar();
+  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+  let call!: FakeIncomingCall;
+  act(() => {
+    call = fake.ring();
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Recusar' }));
+  expect(call.reject).toHaveBeenCalledTimes(1);
+});
+
+test('the logout event and the end of the session stop the agent', async () => {
+  signIn({ ...ATTENDANT, SN_Telefonia: 1 });
+  answerRamal(RAMAL);
+  const { fake } = renderCallBar();
+  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+  expect(fake.isListening()).toBe(true);
+
+  act(() => bus.publish('session.logout@1', {}));
+  expect(fake.agent.stop).toHaveBeenCalledTimes(1);
+  expect(fake.isListening()).toBe(false);
+  act(() => session.signOut());
+  expect(fake.agent.stop).toHaveBeenCalledTimes(1); // already stopped
+  expect(screen.queryByRole('status')).toBeNull(); // nothing shown signed out
+});
+
+test('a session ending by itself (no logout event) stops the agent too', async () => {
+  signIn({ ...ATTENDANT, SN_Telefonia: 1 });
+  answerRamal(RAMAL);
+  const { fake } = renderCallBar();
+  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+  act(() => session.signOut());
+  expect(fake.agent.stop).toHaveBeenCalledTimes(1);
 });
 
 test('stops answering dial requests once unmounted', () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 0 });
-  const { unmount } = renderScreen(<CallBar />);
+  const { unmount } = renderCallBar();
   unmount();
   requestDial('11987654321');
   expect(toast.error).not.toHaveBeenCalled();
@@ -76,17 +207,19 @@ test('stops answering dial requests once unmounted', () => {
 test('a refused extension read shows the server text and keeps no extension', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
   jest.spyOn(api, 'get').mockRejectedValue(httpError(403, 'Acesso negado.'));
-  renderScreen(<CallBar />);
+  const { started } = renderCallBar();
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Acesso negado.', expect.anything()));
   expect(session.get().ramal).toBeNull();
+  expect(started).toEqual([]);
 });
 
 test('an extension that arrives after the user signed out is not kept', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
   let answer: (value: unknown) => void = () => undefined;
   jest.spyOn(api, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)));
-  renderScreen(<CallBar />);
+  const { started } = renderCallBar();
   act(() => session.signOut());
   await act(async () => answer({ data: { sucess: true, text: '', data: RAMAL }, status: 200 }));
   expect(session.get().ramal).toBeNull();
+  expect(started).toEqual([]);
 });

@@ -1,18 +1,50 @@
-import { useBusEvent } from '@consig/shared';
+import { useBusEvent, useSession } from '@consig/shared';
 import { useState, useSyncExternalStore } from 'react';
+import { createCallAudio } from './audio/callAudio';
 import { createCallController } from './calls/callController';
 import { useRamal } from './ramal/useRamal';
+import { loadJssipAgent } from './sip/loadJssipAgent';
+import { createSoftphone, type AgentFactory } from './sip/softphone';
+import { useSoftphone } from './sip/useSoftphone';
 import { CallBarView } from './CallBarView';
+import { RegistrationBadge } from './RegistrationBadge';
+
+interface Props {
+  /** The SIP agent to run; the JsSIP one (loaded on demand) unless a test gives another. */
+  createAgent?: AgentFactory;
+}
 
 /**
- * The exposed './CallBar', mounted once by the host in the authenticated layout: it fetches the
- * extension, answers dial requests from the bus and shows the bar while a call is in progress.
+ * The exposed './CallBar', mounted once by the host in the authenticated layout: it fetches the extension,
+ * runs the SIP agent, answers dial requests from the bus, shows whether calls can reach the attendant and,
+ * during a call, the call bar with its sounds.
  */
-export default function CallBar() {
-  useRamal();
-  // No SIP agent yet: every dial with an extension reports telephony as unavailable.
-  const [controller] = useState(() => createCallController({ agent: null }));
+export default function CallBar({ createAgent = loadJssipAgent }: Props) {
+  const { user, ramal } = useSession();
+  const fetchedRamal = useRamal();
+  const [{ media, setRemoteElement, setToneElement }] = useState(createCallAudio);
+  const [controller] = useState(() => createCallController({ media }));
+  const [softphone] = useState(() => createSoftphone(controller, createAgent));
+  useSoftphone(softphone, user, ramal);
   useBusEvent('telephony.dial@1', ({ number }) => controller.dial(number));
+
   const call = useSyncExternalStore(controller.subscribe, controller.getCall, controller.getCall);
-  return <CallBarView call={call} onHangup={controller.hangup} />;
+  const registration = useSyncExternalStore(softphone.subscribe, softphone.getRegistration, softphone.getRegistration);
+  if (!user) return null;
+
+  return (
+    <>
+      {/* The call bar replaces the badge during a call (both sit at the bottom of narrow screens). */}
+      {!call && (
+        <RegistrationBadge
+          telephonyOn={user.SN_Telefonia === 1}
+          hasRamal={fetchedRamal === undefined ? undefined : fetchedRamal !== null}
+          registration={registration}
+        />
+      )}
+      <CallBarView call={call} onHangup={controller.hangup} onAnswer={controller.answer} onReject={controller.reject} />
+      <audio ref={setRemoteElement} className="call-audio" data-call-audio="remote" autoPlay />
+      <audio ref={setToneElement} className="call-audio" data-call-audio="tone" loop />
+    </>
+  );
 }

@@ -44,3 +44,35 @@ test('a terminated call shows nothing', () => {
   const { container } = render(<CallBarView call={call({ state: 'terminated' })} onHangup={() => {}} />);
   expect(container.innerHTML).toBe('');
 });
+
+test('a ringing incoming call shows the caller with Atender and Recusar, no Terminar', () => {
+  const onAnswer = jest.fn();
+  const onReject = jest.fn();
+  render(
+    <CallBarView
+      call={call({ state: 'incoming', direction: 'incoming', remote: '2000', callerName: '4321', establishedAt: null })}
+      onHangup={() => {}}
+      onAnswer={onAnswer}
+      onReject={onReject}
+    />,
+  );
+  const bar = screen.getByRole('region', { name: 'Chamada recebida' });
+  expect(bar.textContent).toContain('4321');
+  expect(bar.textContent).toContain('2000');
+  expect(screen.queryByRole('button', { name: 'Terminar' })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Atender' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Recusar' }));
+  expect(onAnswer).toHaveBeenCalledTimes(1);
+  expect(onReject).toHaveBeenCalledTimes(1);
+});
+
+test('an answered incoming call shows the caller, the timer and Terminar', () => {
+  render(<CallBarView call={call({ direction: 'incoming', remote: '2000', callerName: '4321' })} onHangup={() => {}} />);
+  expect(screen.getByRole('region', { name: 'Chamada em andamento' }).textContent).toContain('4321');
+  expect(screen.getByRole('button', { name: 'Terminar' })).toBeTruthy();
+});
+
+test('while the call is being hung up Terminar cannot be pressed again', () => {
+  render(<CallBarView call={call({ state: 'terminating' })} onHangup={() => {}} />);
+  expect((screen.getByRole('button', { name: 'Terminar' }) as HTMLButtonElement).disabled).toBe(true);
+});

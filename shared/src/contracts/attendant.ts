@@ -2,8 +2,13 @@ import * as z from 'zod/mini';
 import { PAUSE_REASONS } from './domain';
 import { envelope } from './envelope';
 
-/** SIP credentials of the caller's extension. Note the spec's spelling `sucess` (product-spec §7). */
-export const ramal = z.object({ User: z.string(), Pass: z.string(), Realm: z.string(), WSServer: z.string() });
+/**
+ * SIP credentials of the caller's extension. Note the spec's spelling `sucess` (product-spec §7).
+ * User is `<expiry>:<extension>` (Kamailio auth_ephemeral), so the agent registers `sip:{Ramal}@{Realm}` and
+ * authenticates as User with Pass; `Ramal`, the bare extension number, extends the spec's four fields
+ * (optional like every extension; the API always sends it; docs/architecture.md "Telephony").
+ */
+export const ramal = z.object({ User: z.string(), Pass: z.string(), Realm: z.string(), WSServer: z.string(), Ramal: z.optional(z.string()) });
 export type Ramal = z.infer<typeof ramal>;
 export const ramalResponse = z.object({ sucess: z.boolean(), text: z.string(), data: z.nullable(ramal) });
 export type RamalResponse = z.infer<typeof ramalResponse>;

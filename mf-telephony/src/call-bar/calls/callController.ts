@@ -1,60 +1,169 @@
 import { bus, dialNumber, session, type BusPayload, type Ramal } from '@consig/shared';
 import { toast } from 'react-hot-toast';
-import type { AgentCallState, CallAgent, CallHandle } from './callAgent';
+import type { CallAgent, CallEnd, CallHandle, CallObserver, CallUpdate, IncomingCall } from './callAgent';
+import { CALL_TEXTS, endText, type Tone } from './callTexts';
 
 export type CallState = BusPayload<'telephony.call-state@1'>['state'];
 
 /** The call in progress, as the call bar shows it. */
 export interface Call {
+  /** 'incoming' while an incoming call rings; then 'establishing', 'established', 'terminating'. */
   state: CallState;
   direction: 'incoming' | 'outgoing';
+  /** The other party's number (as dialled, or the caller's address). */
   remote: string;
+  /** The caller's display name (incoming calls; the client id when the company's dialer calls). */
+  callerName?: string | null;
   /** When the call was established (ms since epoch); the bar's timer counts from here. */
   establishedAt: number | null;
 }
 
-const TEXTS = {
-  noRamal: 'Usuário não tem ramal.',
-  unavailable: 'Telefonia indisponível no momento.',
-  failed: 'Algo deu errado ao estabelecer conexão.',
-} as const;
+/** The sounds of a call: ringtones and the other party's audio (./audio/callAudio.ts in the browser). */
+export interface CallMedia {
+  playTone(tone: 'incoming' | 'outgoing'): void;
+  stopTone(): void;
+  playRemote(stream: MediaStream): void;
+  stopRemote(): void;
+}
+
+const silentMedia: CallMedia = { playTone() {}, stopTone() {}, playRemote() {}, stopRemote() {} };
+
+const toastBy: Record<Tone, (text: string) => void> = {
+  info: (text) => toast(text),
+  success: (text) => toast.success(text),
+  error: (text) => toast.error(text),
+};
 
 /** product-spec §5 "Outgoing call": an extension with User and Pass. */
 const canCall = (ramal: Ramal | null) => Boolean(ramal?.User && ramal?.Pass);
 
+/** The host opens /atendimento?clientId={display name} only for a display name of digits (product-spec §5). */
+const CLIENT_ID = /^\d+$/;
+
 interface Options {
-  /** The SIP agent; null while there is none (not registered, or not built yet). */
-  agent: CallAgent | null;
   getRamal?: () => Ramal | null;
   now?: () => number;
+  media?: CallMedia;
+  /** Shows a text to the attendant; toasts by default. */
+  notify?: (text: string, tone: Tone) => void;
+}
+
+/** The call in progress with what the controller keeps about it besides what the bar shows. */
+interface Current {
+  call: Call;
+  handle: CallHandle | IncomingCall | null;
+  /** Set when this call's observer must no longer be heard (the call ended, or the session did). */
+  closed: boolean;
 }
 
 export type CallController = ReturnType<typeof createCallController>;
 
 /**
- * One call at a time (the busy flag of product-spec §4): the current call is the flag. Every state
- * change is published on 'telephony.call-state@1' for the other screens (e.g. the dial icons).
+ * The state machine of product-spec §4 "Calls and telephony", one call at a time (the busy flag: a current
+ * call). Every state change is published on 'telephony.call-state@1' (the dial icons and the Call
+ * tabulation menu follow it); an answered incoming call publishes 'telephony.answered@1'.
  */
-export function createCallController({ agent, getRamal = () => session.get().ramal, now = Date.now }: Options) {
-  let call: Call | null = null;
-  let handle: CallHandle | null = null;
+export function createCallController({
+  getRamal = () => session.get().ramal,
+  now = Date.now,
+  media = silentMedia,
+  notify = (text, tone) => toastBy[tone](text),
+}: Options = {}) {
+  let agent: CallAgent | null = null;
+  let stopListening: () => void = () => {};
+  let current: Current | null = null;
   const listeners = new Set<() => void>();
 
-  function report(next: Call) {
-    const ended = next.state === 'terminated';
-    call = ended ? null : next;
-    if (ended) handle = null;
-    listeners.forEach((listener) => listener());
-    bus.publish('telephony.call-state@1', { state: next.state, direction: next.direction, remote: next.remote });
+  const changed = () => listeners.forEach((listener) => listener());
+
+  const publish = (call: Call) =>
+    bus.publish('telephony.call-state@1', { state: call.state, direction: call.direction, remote: call.remote });
+
+  /** Moves the current call to `next`, telling the bar and, when the state changed, the bus. */
+  function set(entry: Current, next: Call) {
+    const stateChanged = next.state !== entry.call.state;
+    entry.call = next;
+    changed();
+    if (stateChanged) publish(next);
   }
 
-  function onAgentState(state: AgentCallState) {
-    if (!call) return; // a late report of a call that already ended
-    report({ ...call, state, establishedAt: state === 'established' ? now() : call.establishedAt });
+  function finish(entry: Current, end: CallEnd) {
+    const { direction, establishedAt } = entry.call;
+    entry.closed = true;
+    current = null; // busy cleared
+    media.stopTone();
+    media.stopRemote();
+    const { text, tone } = endText(end, direction, establishedAt !== null);
+    notify(text, tone);
+    changed();
+    publish({ ...entry.call, state: 'terminated' });
+  }
+
+  function apply(entry: Current, update: CallUpdate) {
+    if (entry.closed) return; // a late report of a call that already ended
+    const { call } = entry;
+    switch (update.state) {
+      case 'initial':
+        // Only an incoming call starts here (an outgoing one starts 'establishing' at the dial).
+        notify(CALL_TEXTS.received, 'info');
+        return;
+      case 'establishing':
+        if (call.direction === 'incoming') {
+          if (call.state !== 'incoming') return; // already accepted
+          notify(CALL_TEXTS.establishing, 'info');
+          media.playTone('incoming');
+        }
+        // An outgoing call is 'establishing' from the dial on (see dial); later reports change nothing.
+        return;
+      case 'established':
+        if (call.state === 'established') return;
+        media.stopTone();
+        set(entry, { ...call, state: 'established', establishedAt: now() });
+        if (call.direction === 'outgoing') notify(CALL_TEXTS.established, 'success');
+        else if (call.callerName && CLIENT_ID.test(call.callerName)) bus.publish('telephony.answered@1', { clientId: call.callerName });
+        return;
+      case 'terminating':
+        media.stopTone();
+        media.stopRemote();
+        set(entry, { ...call, state: 'terminating' });
+        return;
+      case 'terminated':
+        finish(entry, update.end);
+        return;
+      default:
+        // A state this controller does not know (product-spec §4 "Outgoing call").
+        console.error('[telephony] unknown call state', update);
+        notify(CALL_TEXTS.failed, 'error');
+    }
+  }
+
+  function observerOf(entry: Current): CallObserver {
+    return {
+      update: (update) => apply(entry, update),
+      remoteStream(stream) {
+        if (!entry.closed) media.playRemote(stream);
+      },
+    };
+  }
+
+  function receive(incoming: IncomingCall) {
+    if (current) {
+      incoming.refuseBusy(); // busy: a new call is ignored
+      return;
+    }
+    const entry: Current = {
+      call: { state: 'incoming', direction: 'incoming', remote: incoming.number, callerName: incoming.displayName, establishedAt: null },
+      handle: incoming,
+      closed: false,
+    };
+    current = entry;
+    changed();
+    publish(entry.call);
+    incoming.watch(observerOf(entry));
   }
 
   return {
-    getCall: () => call,
+    getCall: () => current?.call ?? null,
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => {
@@ -62,32 +171,78 @@ export function createCallController({ agent, getRamal = () => session.get().ram
       };
     },
 
+    /** Uses `next` for calls from now on (null: none, e.g. telephony off); hears its incoming calls. */
+    attach(next: CallAgent | null) {
+      stopListening();
+      agent = next;
+      stopListening = next ? next.onIncoming(receive) : () => {};
+    },
+
     dial(number: string) {
-      if (call) return; // busy: a new dial is ignored
+      if (current) return; // busy: a new dial is ignored
       if (!canCall(getRamal())) {
-        toast.error(TEXTS.noRamal);
+        notify(CALL_TEXTS.noRamal, 'error');
         return;
       }
-      const outgoing = { direction: 'outgoing', remote: number, establishedAt: null } as const;
-      if (!agent) {
-        toast.error(TEXTS.unavailable);
-        report({ ...outgoing, state: 'terminated' });
+      const outgoing: Call = { state: 'establishing', direction: 'outgoing', remote: number, establishedAt: null };
+      if (!agent || agent.getRegistration().status !== 'registered') {
+        notify(CALL_TEXTS.unavailable, 'error');
+        publish({ ...outgoing, state: 'terminated' });
         return;
       }
       // Busy from here on, so a second click cannot place a second call while the agent connects.
-      report({ ...outgoing, state: 'establishing' });
+      const entry: Current = { call: outgoing, handle: null, closed: false };
+      current = entry;
+      changed();
+      publish(outgoing);
+      media.playTone('outgoing');
       try {
-        const placed = agent.call(dialNumber(number), onAgentState);
-        if (call) handle = placed; // the agent may already have reported 'terminated'
+        const handle = agent.call(dialNumber(number), observerOf(entry));
+        if (!entry.closed) entry.handle = handle; // the agent may already have reported 'terminated'
       } catch (error) {
         console.error('[telephony] call failed', error);
-        toast.error(TEXTS.failed);
-        onAgentState('terminated');
+        finish(entry, { by: 'system', reason: 'failed', statusCode: null });
       }
     },
 
+    /** 'Atender': stops the ringtone, the call is in progress (product-spec §4 "Accepting"). */
+    answer() {
+      const entry = current;
+      if (!entry || entry.call.direction !== 'incoming' || entry.call.state !== 'incoming') return;
+      media.stopTone();
+      set(entry, { ...entry.call, state: 'establishing' });
+      notify(CALL_TEXTS.established, 'success');
+      (entry.handle as IncomingCall).answer();
+    },
+
+    /** 'Recusar': refuses the ringing incoming call. */
+    reject() {
+      const entry = current;
+      if (!entry || entry.call.direction !== 'incoming' || entry.call.state !== 'incoming') return;
+      (entry.handle as IncomingCall).reject();
+    },
+
+    /** 'Terminar': hangs up an established call, cancels one that is not yet. */
     hangup() {
-      handle?.end();
+      current?.handle?.end();
+    },
+
+    /**
+     * The session ended (logout, expired token): the call is dropped without a word or a state report, so
+     * nothing of it is retained on the bus for the next person to sign in (the logout cleared it).
+     */
+    shutdown() {
+      const entry = current;
+      stopListening();
+      stopListening = () => {};
+      agent = null;
+      if (!entry) return;
+      entry.closed = true;
+      current = null;
+      media.stopTone();
+      media.stopRemote();
+      entry.handle?.end();
+      changed();
     },
   };
 }

@@ -5,7 +5,8 @@ import { useRamalQuery } from '../api/getRamal';
 /**
  * Keeps the signed-in user's extension in the session, for users with telephony on (SN_Telefonia 1).
  * No extension is not an error here: dialing says 'Usuário não tem ramal.'. A failed read shows its text
- * as an error toast (the query client does it).
+ * as an error toast (the query client does it). Returns the answer: undefined until it arrives (or with
+ * telephony off), null when the user has no extension.
  */
 export function useRamal() {
   const { user } = useSession();
@@ -16,4 +17,5 @@ export function useRamal() {
   useEffect(() => {
     if (telephonyOn && ramal !== undefined) session.setRamal(ramal);
   }, [ramal, telephonyOn]);
+  return ramal;
 }

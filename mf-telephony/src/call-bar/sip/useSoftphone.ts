@@ -1,0 +1,22 @@
+import { bus, type Pessoa, type Ramal } from '@consig/shared';
+import { useEffect } from 'react';
+import { configuredIceServers } from './telephonyConfig';
+import type { Softphone } from './softphone';
+
+/**
+ * Runs the SIP agent while the signed-in user has telephony on (SN_Telefonia 1) and an extension: it
+ * registers after sign-in and stops on 'session.logout@1' and on every other end of the session (the
+ * extension leaves the session with it: expired token, a 401, 'Sair').
+ */
+export function useSoftphone(softphone: Softphone, user: Pessoa | null, ramal: Ramal | null | undefined) {
+  const telephonyOn = user?.SN_Telefonia === 1;
+  useEffect(() => {
+    if (!telephonyOn || !ramal) return;
+    softphone.start(ramal, configuredIceServers());
+    const stopOnLogout = bus.subscribe('session.logout@1', softphone.stop);
+    return () => {
+      stopOnLogout();
+      softphone.stop();
+    };
+  }, [softphone, telephonyOn, ramal]);
+}
