@@ -99,6 +99,8 @@ export async function startPhone(page: Page, appUrl: string, telephony: Telephon
     },
     calls: () => page.evaluate(() => (window as unknown as { phone: { state: { calls: PhoneCall[] } } }).phone.state.calls),
     answer: () => page.evaluate(() => (window as unknown as Driven).phone.answer()),
+    /** From now on every incoming call is answered as soon as it rings (benchmarks). */
+    answerAutomatically: () => page.evaluate(() => ((window as unknown as { phone: { autoAnswer: boolean } }).phone.autoAnswer = true)),
     reject: (status = 486) => page.evaluate((code) => (window as unknown as Driven).phone.reject(code), status),
     hangup: () => page.evaluate(() => (window as unknown as Driven).phone.hangup()),
     call: (target: string, displayName: string) =>

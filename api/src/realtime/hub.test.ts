@@ -2,7 +2,7 @@ import { RealtimeHub, type AlertSocket } from './hub';
 
 const fakeSocket = (readyState = 1) => {
   const received: unknown[] = [];
-  const socket: AlertSocket = { readyState, send: (data) => received.push(JSON.parse(data)) };
+  const socket: AlertSocket = { readyState, send: (data) => received.push(JSON.parse(data.toString())) };
   return { socket, received };
 };
 const alert = { TP_Alerta: 1, DE_Dados: { ok: true }, DE_Observacao: 'Olá' };

@@ -3,7 +3,8 @@ import type { RealtimeAlert } from '@consig/shared/contracts';
 /** The part of a WebSocket the hub needs (ws's WebSocket satisfies it). */
 export interface AlertSocket {
   readonly readyState: number;
-  send(data: string): void;
+  /** ws sends a Buffer as it is (`binary: false`: a text frame), without encoding it again per socket. */
+  send(data: Buffer, options: { binary: boolean }): void;
 }
 
 const OPEN = 1;
@@ -34,11 +35,12 @@ export class RealtimeHub {
 
   /** Sends the alert to every open socket of the person on this instance; returns how many got it. */
   deliver(idPessoa: number, alert: RealtimeAlert): number {
-    const message = JSON.stringify(alert);
+    // Encoded once for every socket of the person: with thousands of sockets, per-socket work is what costs.
+    const message = Buffer.from(JSON.stringify(alert));
     let delivered = 0;
     for (const socket of this.sockets.get(idPessoa) ?? []) {
       if (socket.readyState !== OPEN) continue;
-      socket.send(message);
+      socket.send(message, { binary: false });
       delivered += 1;
     }
     return delivered;
