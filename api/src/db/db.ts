@@ -3,8 +3,12 @@
  * embedded PGlite (default, PostgreSQL 18 in WASM) and a PostgreSQL server through `pg` (DATABASE_URL).
  */
 export interface Db {
-  /** One statement with $1..$n parameters; returns the rows. */
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * One statement with $1..$n parameters; returns the rows. `prepare` names it: on a PostgreSQL server each
+   * connection then plans it once and reuses the plan (for hot, fixed statements whose planning costs more
+   * than running them, like the queue's claim); PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: { prepare?: string }): Promise<T[]>;
   /** Several statements without parameters (migration files). */
   exec(sql: string): Promise<void>;
   /**

@@ -4,7 +4,8 @@ import { PostgresListener } from './postgresListener';
 
 function clientDb(client: PoolClient): Db {
   const db: Db = {
-    query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[], options?: { prepare?: string }) =>
+      (await client.query({ text: sql, values: params, name: options?.prepare })).rows as T[],
     exec: async (sql) => {
       await client.query(sql);
     },
@@ -21,7 +22,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   const listener = new PostgresListener(connectionString);
   let closing: Promise<void> | undefined;
   return {
-    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)).rows as T[],
+    query: async <T>(sql: string, params?: unknown[], options?: { prepare?: string }) =>
+      (await pool.query({ text: sql, values: params, name: options?.prepare })).rows as T[],
     exec: async (sql) => {
       await pool.query(sql);
     },

@@ -13,7 +13,7 @@ import {
 import { saoPauloDate } from '@consig/shared/credit';
 import type { CompanyScope } from '../auth/scope';
 import { ApiError, TEXT } from '../http/errors';
-import { marketingBanCutoff, statesOpenNow, type CompanyWindow } from './callingRules';
+import { DEFAULT_WINDOW, marketingBanCutoff, statesOpenNow, type CompanyWindow } from './callingRules';
 import { decide, decisionText, OUTCOME } from './outcomes';
 import { createQueueRepository, type CallableNow, type QueueEntry } from './queue.repository';
 
@@ -45,11 +45,12 @@ export async function nextClient({ db, companyId }: CompanyScope, personId: numb
     try {
       return await db.transaction(async (tx) => {
         const queue = createQueueRepository({ db: tx, companyId });
-        const status = await queue.lockAttendant(personId);
-        if (status === undefined) throw new ApiError(401, TEXT.unauthorized);
-        if (status === ATTENDANT_STATUS.PAUSED) return { success: false, text: PAUSED_TEXT, data: null };
+        const attendant = await queue.lockAttendant(personId);
+        if (!attendant) throw new ApiError(401, TEXT.unauthorized);
+        if (attendant.status === ATTENDANT_STATUS.PAUSED) return { success: false, text: PAUSED_TEXT, data: null };
         const entry =
-          (await queue.renewHeld(personId, now)) ?? (await queue.claimNext(personId, callableNow(await queue.callingWindow(), now)));
+          (await queue.renewHeld(personId, now)) ??
+          (await queue.claimNext(personId, attendant.campaigns, callableNow(attendant.window, now)));
         if (!entry) return { success: false, text: NO_CLIENT_TEXT, data: null };
         return {
           success: true,
@@ -87,7 +88,8 @@ export async function tabulate(
       attemptsBefore: entry.NU_Tentativas,
       now,
       callbackAt,
-      window: await queue.callingWindow(),
+      // Only a callback without a time needs the calling window (its next business opening).
+      window: body.ID_Status === OUTCOME.RETORNAR && !callbackAt ? await queue.callingWindow() : DEFAULT_WINDOW,
       state: entry.SG_Estado,
     });
     let comesBack: Date | null = null;
