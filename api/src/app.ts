@@ -14,6 +14,8 @@ import type { Config } from './config';
 import type { Db, Notifications } from './db';
 import { registerDocs } from './http/docs';
 import { registerFgtsBalanceJob } from './fgts/balanceJob';
+import { registerImportJob } from './imports/importJob';
+import { importRoutes } from './imports/routes';
 import { builtInFgtsBalanceProvider, type FgtsBalanceProvider } from './fgts/provider';
 import { fgtsRoutes } from './fgts/routes';
 import { corsOptions } from './http/cors';
@@ -72,6 +74,7 @@ export async function buildApp({ config, db, logger, realtime, jobs, clock = () 
   app.addHook('onClose', () => app.jobs.stop());
   // Job kinds: every instance's worker runs them (docs/architecture.md "Jobs").
   registerFgtsBalanceJob(app, fgtsBalanceProvider ?? builtInFgtsBalanceProvider({ delayMs: config.fgts.providerDelayMs }));
+  registerImportJob(app);
   // Set by the bearer hook on every protected route.
   app.decorateRequest('pessoa', null as unknown as Pessoa);
 
@@ -105,6 +108,7 @@ export async function buildApp({ config, db, logger, realtime, jobs, clock = () 
     await api.register(fgtsRoutes);
     await api.register(queueRoutes);
     await api.register(suppressionRoutes);
+    await api.register(importRoutes);
   });
 
   return app;

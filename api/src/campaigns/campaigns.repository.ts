@@ -1,6 +1,35 @@
 /** SQL of the campaigns feature. Pattern (a factory bound to the caller's company): attendant.repository.ts. */
-import type { Campanha } from '@consig/shared/contracts';
+import { CAMPAIGN_NAME_MAX, ROLE, type Campanha, type CampanhaAtendente, type CampanhaResumo } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
+import type { Db } from '../db';
+
+/** Generated campaign codes: 'CMP-' and at least four digits, one more than the company's highest. */
+const CODE_PREFIX = 'CMP-';
+const COPY_SUFFIX = ' (cópia)';
+
+/** The name of a copy: the original's with ' (cópia)', cut so it stays within the name's limit. */
+export const copyName = (name: string) => name.slice(0, CAMPAIGN_NAME_MAX - COPY_SUFFIX.length) + COPY_SUFFIX;
+
+export interface CreatedCampaign {
+  CampanhaID: number;
+  CO_Campanha: string;
+}
+
+/**
+ * The next free code of the company. Callers run it inside a transaction that holds the company row
+ * (`lockCompany`), so two concurrent creates cannot draw the same number.
+ */
+async function nextCode(db: Db, companyId: number): Promise<string> {
+  const [{ highest }] = await db.query<{ highest: number }>(
+    `select coalesce(max(substr(co_campanha, 5)::bigint), 0)::int as highest
+       from campanha where id_empresa = $1 and co_campanha ~ '^CMP-[0-9]{1,9}$'`,
+    [companyId],
+  );
+  return CODE_PREFIX + String(highest + 1).padStart(4, '0');
+}
+
+const lockCompany = (db: Db, companyId: number) =>
+  db.query('select 1 from empresa where id_empresa = $1 for update', [companyId]);
 
 type CampaignRow = Omit<Campanha, 'importacao' | 'TS_Baixa' | 'TS_Solicitacao'> & {
   ID_StatusImportacao: number | null;
@@ -27,6 +56,153 @@ export function createCampaignsRepository({ db, companyId }: CompanyScope) {
         TS_Baixa: TS_Baixa?.toISOString() ?? null,
         TS_Solicitacao: TS_Solicitacao?.toISOString() ?? null,
       }));
+    },
+
+    /** The campaign's status, or undefined when the company has no such campaign. */
+    async statusOf(campaignId: number): Promise<number | undefined> {
+      const [row] = await db.query<{ status: number }>(
+        'select id_status as status from campanha where id_empresa = $1 and id_campanha = $2',
+        [companyId, campaignId],
+      );
+      return row?.status;
+    },
+
+    /** Whether `agencyId` is a known agency (table orgao, the same for every company). */
+    async agencyExists(agencyId: number): Promise<boolean> {
+      return (await db.query('select 1 from orgao where id_orgao = $1', [agencyId])).length > 0;
+    },
+
+    /** A new campaign (26 Criado) with the company's next code. */
+    create(name: string, agencyId: number): Promise<CreatedCampaign> {
+      return db.transaction(async (tx) => {
+        await lockCompany(tx, companyId);
+        const code = await nextCode(tx, companyId);
+        const [row] = await tx.query<CreatedCampaign>(
+          `insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao, id_status)
+           values ($1, $2, $3, $4, 26) returning id_campanha as "CampanhaID", co_campanha as "CO_Campanha"`,
+          [companyId, code, name, agencyId],
+        );
+        return row;
+      });
+    },
+
+    /**
+     * Moves the campaign to `to` only if it is in one of `from` (checked and written in one statement, so
+     * two clicks cannot both pass the check); answers the new status, or undefined when nothing changed.
+     */
+    async transition(campaignId: number, from: readonly number[], to: number): Promise<number | undefined> {
+      const [row] = await db.query<{ status: number }>(
+        `update campanha set id_status = $4
+          where id_empresa = $1 and id_campanha = $2 and id_status = any($3::int[])
+          returning id_status as status`,
+        [companyId, campaignId, from, to],
+      );
+      return row?.status;
+    },
+
+    /**
+     * A copy (26 Criado, next code, name + ' (cópia)') with the original's agency and attendant links, and
+     * nothing of its clients: no queue rows, no import status or counts. Undefined when no such campaign.
+     */
+    duplicate(campaignId: number): Promise<CreatedCampaign | undefined> {
+      return db.transaction(async (tx) => {
+        await lockCompany(tx, companyId);
+        const [original] = await tx.query<{ name: string; agency: number }>(
+          'select de_campanha as name, id_orgao as agency from campanha where id_empresa = $1 and id_campanha = $2',
+          [companyId, campaignId],
+        );
+        if (!original) return undefined;
+        const code = await nextCode(tx, companyId);
+        const [copy] = await tx.query<CreatedCampaign>(
+          `insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao, id_status)
+           values ($1, $2, $3, $4, 26) returning id_campanha as "CampanhaID", co_campanha as "CO_Campanha"`,
+          [companyId, code, copyName(original.name), original.agency],
+        );
+        await tx.query(
+          `insert into campanha_atendente (id_empresa, id_campanha, id_atendente, sn_selecionado)
+           select id_empresa, $3, id_atendente, sn_selecionado
+             from campanha_atendente where id_empresa = $1 and id_campanha = $2`,
+          [companyId, campaignId, copy.CampanhaID],
+        );
+        return copy;
+      });
+    },
+
+    /**
+     * Deletes the campaign unless it is running (35) or a list import is still being processed (import status
+     * 0), whose job would then write into a campaign that no longer exists. Its queue, attendant links and
+     * imports go with it (cascade); the attendance history keeps its rows without the campaign (set null).
+     */
+    async remove(campaignId: number): Promise<'deleted' | 'running' | 'importing' | 'missing'> {
+      const [deleted] = await db.query(
+        `delete from campanha where id_empresa = $1 and id_campanha = $2
+            and id_status <> 35 and id_status_importacao is distinct from 0
+         returning id_campanha`,
+        [companyId, campaignId],
+      );
+      if (deleted) return 'deleted';
+      const [row] = await db.query<{ status: number }>(
+        'select id_status as status from campanha where id_empresa = $1 and id_campanha = $2',
+        [companyId, campaignId],
+      );
+      if (!row) return 'missing';
+      return row.status === 35 ? 'running' : 'importing';
+    },
+
+    /** The company's active attendants (11), each with SN_Selecionado for this campaign (0 when not linked). */
+    attendantsOf(campaignId: number): Promise<CampanhaAtendente[]> {
+      return db.query<CampanhaAtendente>(
+        `select p.id_pessoa as "ID_Atendente", p.de_pessoa as "DE_Pessoa", coalesce(ca.sn_selecionado, 0)::int as "SN_Selecionado"
+           from pessoa p
+           left join campanha_atendente ca on ca.id_empresa = p.id_empresa and ca.id_atendente = p.id_pessoa and ca.id_campanha = $2
+          where p.id_empresa = $1 and p.id_funcao = $3 and p.sn_ativo = 1
+          order by p.de_pessoa, p.id_pessoa`,
+        [companyId, campaignId, ROLE.ATENDENTE],
+      );
+    },
+
+    /**
+     * Sets the listed links in one transaction: 'missing-campaign' or 'unknown-attendant' (an id that is not an
+     * active attendant of the company) write nothing. Links not listed stay as they are.
+     */
+    setAttendants(
+      campaignId: number,
+      links: readonly { ID_Atendente: number; SN_Selecionado: number }[],
+    ): Promise<'saved' | 'missing-campaign' | 'unknown-attendant'> {
+      return db.transaction(async (tx) => {
+        // Locked so a concurrent delete cannot remove the campaign between the check and the writes.
+        const [campaign] = await tx.query(
+          'select 1 from campanha where id_empresa = $1 and id_campanha = $2 for update',
+          [companyId, campaignId],
+        );
+        if (!campaign) return 'missing-campaign';
+        const ids = links.map((link) => link.ID_Atendente);
+        const [{ known }] = await tx.query<{ known: number }>(
+          `select count(*)::int as known from pessoa
+            where id_empresa = $1 and id_pessoa = any($2::int[]) and id_funcao = $3 and sn_ativo = 1`,
+          [companyId, ids, ROLE.ATENDENTE],
+        );
+        if (known !== ids.length) return 'unknown-attendant';
+        await tx.query(
+          `insert into campanha_atendente (id_empresa, id_campanha, id_atendente, sn_selecionado)
+           select $1, $2, link.id, link.selected from unnest($3::int[], $4::int[]) as link(id, selected)
+           on conflict (id_campanha, id_atendente) do update set sn_selecionado = excluded.sn_selecionado`,
+          [companyId, campaignId, ids, links.map((link) => link.SN_Selecionado)],
+        );
+        return 'saved';
+      });
+    },
+
+    /** The campaign's summary (product-spec §7), or undefined when the company has no such campaign. */
+    async summary(campaignId: number): Promise<CampanhaResumo | undefined> {
+      const [row] = await db.query<Omit<CampanhaResumo, 'TS_Baixa' | 'TS_Solicitacao'> & { TS_Baixa: Date | null; TS_Solicitacao: Date | null }>(
+        `select de_campanha as "DE_Campanha", co_campanha as "CO_Campanha", nu_higienizados as "NU_Higienizados",
+                nu_importados as "NU_Importados", ts_baixa as "TS_Baixa", ts_solicitacao as "TS_Solicitacao"
+           from campanha where id_empresa = $1 and id_campanha = $2`,
+        [companyId, campaignId],
+      );
+      if (!row) return undefined;
+      return { ...row, TS_Baixa: row.TS_Baixa?.toISOString() ?? null, TS_Solicitacao: row.TS_Solicitacao?.toISOString() ?? null };
     },
   };
 }

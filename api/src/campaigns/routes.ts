@@ -1,15 +1,61 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campanhasResponse } from '@consig/shared/contracts';
+import {
+  CAMPAIGN_STATUS,
+  CAMPAIGN_TEXT,
+  campanhaAtendentesResponse,
+  campanhaCriadaResponse,
+  campanhaExcluidaResponse,
+  campanhaResumoResponse,
+  campanhasResponse,
+  campanhaStatusResponse,
+  criarCampanhaRequest,
+  duplicarCampanhaRequest,
+  errorResponse,
+  idParam,
+  ROLE,
+  salvarAtendentesRequest,
+  salvarAtendentesResponse,
+} from '@consig/shared/contracts';
+import * as z from 'zod/mini';
+import { requireRole } from '../auth/roles';
 import { companyScope } from '../auth/scope';
+import { ApiError } from '../http/errors';
 import { createCampaignsRepository } from './campaigns.repository';
 
+const tags = ['Campanhas'];
+/** The same text for an unknown campaign and another company's (docs/rules.md "Tenancy"). */
+export const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
+export const ATTENDANT_NOT_FOUND = 'Atendente não encontrado.';
+
+/** The allowed status changes (docs/rules.md "Campaign management") and the text of a refused one. */
+const TRANSITIONS = {
+  iniciar: {
+    from: [CAMPAIGN_STATUS.CRIADO, CAMPAIGN_STATUS.PAUSADO],
+    to: CAMPAIGN_STATUS.EM_ANDAMENTO,
+    done: 'Campanha iniciada.',
+    refused: 'Só é possível iniciar uma campanha criada ou pausada.',
+  },
+  pausar: {
+    from: [CAMPAIGN_STATUS.EM_ANDAMENTO],
+    to: CAMPAIGN_STATUS.PAUSADO,
+    done: 'Campanha pausada.',
+    refused: 'Só é possível pausar uma campanha em andamento.',
+  },
+} as const;
+export const DELETE_RUNNING_TEXT = 'Pause a campanha antes de excluí-la.';
+export const DELETE_IMPORTING_TEXT = 'Aguarde o fim da importação para excluir a campanha.';
+
+const manage = requireRole(ROLE.SUPERVISOR, ROLE.GERENTE);
+const idParams = z.object({ id: idParam });
+const refusals = { 400: errorResponse, 403: errorResponse, 404: errorResponse };
+
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Readable by every role of the company (docs/rules.md "Roles"); managing campaigns will need 12 or 13.
+  // Readable by every role of the company (docs/rules.md "Roles"): an attendant's campaign header needs it.
   app.get(
     '/cadastro/campanhas',
     {
       schema: {
-        tags: ['Campanhas'],
+        tags,
         summary: 'Campanhas da empresa, mais novas primeiro; `importacao` é null sem arquivo importado.',
         response: { 200: campanhasResponse },
       },
@@ -17,6 +63,145 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const data = await createCampaignsRepository(companyScope(request)).list();
       return { success: true, text: `${data.length} campanha(s).`, data };
+    },
+  );
+
+  app.post(
+    '/cadastro/campanha',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Cria uma campanha (26 Criado) com o próximo código da empresa (CMP-0001, CMP-0002, ...).',
+        body: criarCampanhaRequest,
+        response: { 200: campanhaCriadaResponse, ...refusals },
+      },
+    },
+    async (request) => {
+      const campaigns = createCampaignsRepository(companyScope(request));
+      if (!(await campaigns.agencyExists(request.body.ID_Orgao))) throw new ApiError(400, `ID_Orgao: ${CAMPAIGN_TEXT.selectAgency}`);
+      const data = await campaigns.create(request.body.DE_Campanha.trim(), request.body.ID_Orgao);
+      return { success: true, text: `Campanha ${data.CO_Campanha} criada.`, data };
+    },
+  );
+
+  for (const [action, rule] of Object.entries(TRANSITIONS)) {
+    app.put(
+      `/cadastro/campanha/:id/${action}`,
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary: `Muda a campanha para ${rule.to}; permitido só a partir de ${rule.from.join(' ou ')} (409 nos demais).`,
+          params: idParams,
+          response: { 200: campanhaStatusResponse, ...refusals, 409: errorResponse },
+        },
+      },
+      async (request) => {
+        const campaigns = createCampaignsRepository(companyScope(request));
+        const status = await campaigns.transition(request.params.id, rule.from, rule.to);
+        if (status === undefined) {
+          if ((await campaigns.statusOf(request.params.id)) === undefined) throw new ApiError(404, CAMPAIGN_NOT_FOUND);
+          throw new ApiError(409, rule.refused);
+        }
+        return { success: true, text: rule.done, data: { CampanhaID: request.params.id, ID_Status: status } };
+      },
+    );
+  }
+
+  app.post(
+    '/cadastro/campanha/duplicar',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: "Copia a campanha (26 Criado, nome com ' (cópia)', novo código) com seus atendentes, sem clientes nem fila.",
+        body: duplicarCampanhaRequest,
+        response: { 200: campanhaCriadaResponse, ...refusals },
+      },
+    },
+    async (request) => {
+      const data = await createCampaignsRepository(companyScope(request)).duplicate(request.body.CampanhaID);
+      if (!data) throw new ApiError(404, CAMPAIGN_NOT_FOUND);
+      return { success: true, text: `Campanha duplicada como ${data.CO_Campanha}.`, data };
+    },
+  );
+
+  app.delete(
+    '/cadastro/campanha/:id',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Exclui a campanha com sua fila, seus atendentes e importações; recusado (409) em andamento ou com importação em processamento.',
+        params: idParams,
+        response: { 200: campanhaExcluidaResponse, ...refusals, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const outcome = await createCampaignsRepository(companyScope(request)).remove(request.params.id);
+      if (outcome === 'missing') throw new ApiError(404, CAMPAIGN_NOT_FOUND);
+      if (outcome === 'running') throw new ApiError(409, DELETE_RUNNING_TEXT);
+      if (outcome === 'importing') throw new ApiError(409, DELETE_IMPORTING_TEXT);
+      return { success: true, text: 'Campanha excluída.', data: null };
+    },
+  );
+
+  app.get(
+    '/cadastro/campanha/:id/atendentes',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Atendentes ativos da empresa, cada um com SN_Selecionado nesta campanha (0 quando não vinculado).',
+        params: idParams,
+        response: { 200: campanhaAtendentesResponse, ...refusals },
+      },
+    },
+    async (request) => {
+      const campaigns = createCampaignsRepository(companyScope(request));
+      if ((await campaigns.statusOf(request.params.id)) === undefined) throw new ApiError(404, CAMPAIGN_NOT_FOUND);
+      const data = await campaigns.attendantsOf(request.params.id);
+      return { success: true, text: `${data.length} atendente(s).`, data };
+    },
+  );
+
+  app.post(
+    '/cadastro/campanha/atendentes',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Grava os vínculos listados numa transação; um id que não é atendente ativo da empresa (404) não grava nada.',
+        body: salvarAtendentesRequest,
+        response: { 200: salvarAtendentesResponse, ...refusals },
+      },
+    },
+    async (request) => {
+      const { ID_Campanha, atendentes } = request.body;
+      const outcome = await createCampaignsRepository(companyScope(request)).setAttendants(ID_Campanha, atendentes);
+      if (outcome === 'missing-campaign') throw new ApiError(404, CAMPAIGN_NOT_FOUND);
+      if (outcome === 'unknown-attendant') throw new ApiError(404, ATTENDANT_NOT_FOUND);
+      const NU_Selecionados = atendentes.filter((a) => a.SN_Selecionado === 1).length;
+      return { success: true, text: 'Atendentes da campanha salvos.', data: { NU_Selecionados } };
+    },
+  );
+
+  app.get(
+    '/cadastro/campanha/:id/resumo',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Dados da campanha: nome, código, contagens da importação e datas da solicitação e da baixa.',
+        params: idParams,
+        response: { 200: campanhaResumoResponse, ...refusals },
+      },
+    },
+    async (request) => {
+      const data = await createCampaignsRepository(companyScope(request)).summary(request.params.id);
+      if (!data) throw new ApiError(404, CAMPAIGN_NOT_FOUND);
+      return { success: true, text: `Campanha ${data.CO_Campanha}.`, data };
     },
   );
 };

@@ -1,8 +1,10 @@
 /**
- * Reads a suppression-list file: a CSV or plain text (data URL or raw text), one number per line in the
- * first column, `;` or `,` separated, with or without a header, punctuation or the +55 prefix.
+ * Reads a suppression-list file: a CSV or plain text (data URL, or raw text), one number per line in the
+ * first column, with or without a header, punctuation or the +55 prefix. The file is read like an own-batch
+ * import (src/imports/csvText.ts: encoding, `;`/`,`, `sep=` line, quotes); only the first column matters.
  */
 import { suppressedPhone } from '@consig/shared/contracts';
+import { decodeDataUrl, decodeText, parseCsv } from '../imports/csvText';
 
 export const MAX_SUPPRESSION_LINES = 200_000;
 
@@ -12,26 +14,21 @@ export interface ParsedSuppression {
   invalidLines: number[];
 }
 
-function decode(base: string): string {
-  const match = /^data:[^,]*?(;base64)?,/.exec(base);
-  if (!match) return base;
-  const body = base.slice(match[0].length);
-  return match[1] ? Buffer.from(body, 'base64').toString('latin1') : decodeURIComponent(body);
-}
-
 export function parseSuppressionFile(base: string): ParsedSuppression | { error: string } {
-  const lines = decode(base).split(/\r\n|\n|\r/);
-  if (lines.length > MAX_SUPPRESSION_LINES) return { error: `O arquivo tem mais de ${MAX_SUPPRESSION_LINES} linhas.` };
+  const bytes = base.startsWith('data:') ? decodeDataUrl(base) : Buffer.from(base, 'utf8');
+  if (!bytes) return { error: 'Arquivo inválido: envie o arquivo como data URL (data:text/csv;base64,...).' };
+  const { records } = parseCsv(decodeText(bytes).text);
+  if (records.length > MAX_SUPPRESSION_LINES) return { error: `O arquivo tem mais de ${MAX_SUPPRESSION_LINES} linhas.` };
   const numbers = new Set<string>();
   const invalidLines: number[] = [];
-  lines.forEach((line, index) => {
-    const first = line.split(/[;,\t]/)[0].replace(/^\uFEFF/, '').replace(/"/g, '').trim();
+  records.forEach((record, index) => {
+    const first = (record.cells[0] ?? '').trim();
     if (!first) return;
     // A header line ('telefone', 'numero') has no digit at all: skipped, not an error.
     if (index === 0 && !/\d/.test(first)) return;
     const parsed = suppressedPhone.safeParse(first);
     if (parsed.success) numbers.add(parsed.data);
-    else invalidLines.push(index + 1);
+    else invalidLines.push(record.line);
   });
   return { numbers: [...numbers], invalidLines };
 }

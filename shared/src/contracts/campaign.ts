@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { envelope } from './envelope';
+import { INT4_MAX, tooLong } from './fields';
 
 export const campanha = z.object({
   CampanhaID: z.int(),
@@ -15,3 +16,79 @@ export const campanha = z.object({
 });
 export type Campanha = z.infer<typeof campanha>;
 export const campanhasResponse = envelope(z.array(campanha));
+
+// Campaign management (issue 9; docs/rules.md "Campaign management"): supervisors and managers only.
+
+/** Longest campaign name: a copy's ' (cópia)' suffix is cut into it, never beyond it. */
+export const CAMPAIGN_NAME_MAX = 100;
+/** Most attendants one POST /cadastro/campanha/atendentes may set (a company's whole team fits). */
+export const CAMPAIGN_ATTENDANTS_MAX = 1000;
+
+export const CAMPAIGN_TEXT = {
+  required: 'Este campo é obrigatório.',
+  selectAgency: 'Selecione um tipo.',
+  campaignId: 'Campanha inválida.',
+  attendantId: 'Atendente inválido.',
+  selected: 'Use 1 (selecionado) ou 0.',
+  repeatedAttendant: 'Atendente repetido na lista.',
+} as const;
+
+/** A positive JSON integer within the `integer` column range, with one message for anything else. */
+const bodyId = (message: string) => z.int({ error: message }).check(z.positive(message), z.maximum(INT4_MAX, message));
+
+/** POST /cadastro/campanha (product-spec §5 "Campaign create"). ID_Orgao must also exist (checked by the API). */
+export const criarCampanhaRequest = z.object({
+  ID_Orgao: bodyId(CAMPAIGN_TEXT.selectAgency),
+  DE_Campanha: z.string({ error: CAMPAIGN_TEXT.required }).check(
+    z.maxLength(CAMPAIGN_NAME_MAX, { error: tooLong(CAMPAIGN_NAME_MAX), abort: true }),
+    z.refine((value) => value.trim().length > 0, CAMPAIGN_TEXT.required),
+  ),
+});
+export type CriarCampanhaRequest = z.infer<typeof criarCampanhaRequest>;
+
+/** What create and duplicate answer: the new campaign's id and generated code. */
+export const campanhaCriadaResponse = envelope(z.object({ CampanhaID: z.int(), CO_Campanha: z.string() }));
+
+/** PUT /cadastro/campanha/{id}/iniciar and /pausar: the campaign's status afterwards. */
+export const campanhaStatusResponse = envelope(z.object({ CampanhaID: z.int(), ID_Status: z.int() }));
+
+/** POST /cadastro/campanha/duplicar. */
+export const duplicarCampanhaRequest = z.object({ CampanhaID: bodyId(CAMPAIGN_TEXT.campaignId) });
+
+/** DELETE /cadastro/campanha/{id}. */
+export const campanhaExcluidaResponse = envelope(z.null());
+
+/** A campaign-attendant link (product-spec §3); `DE_Pessoa` lets the popup name each attendant. */
+export const campanhaAtendente = z.object({ ID_Atendente: z.int(), DE_Pessoa: z.string(), SN_Selecionado: z.int() });
+export type CampanhaAtendente = z.infer<typeof campanhaAtendente>;
+export const campanhaAtendentesResponse = envelope(z.array(campanhaAtendente));
+
+/** POST /cadastro/campanha/atendentes: upserts each listed link; attendants not listed keep theirs. */
+export const salvarAtendentesRequest = z.object({
+  ID_Campanha: bodyId(CAMPAIGN_TEXT.campaignId),
+  atendentes: z
+    .array(
+      z.object({
+        ID_Atendente: bodyId(CAMPAIGN_TEXT.attendantId),
+        SN_Selecionado: z.union([z.literal(0), z.literal(1)], { error: CAMPAIGN_TEXT.selected }),
+      }),
+    )
+    .check(
+      z.maxLength(CAMPAIGN_ATTENDANTS_MAX, `Envie no máximo ${CAMPAIGN_ATTENDANTS_MAX} atendentes.`),
+      z.refine((list) => new Set(list.map((a) => a.ID_Atendente)).size === list.length, CAMPAIGN_TEXT.repeatedAttendant),
+    ),
+});
+export type SalvarAtendentesRequest = z.infer<typeof salvarAtendentesRequest>;
+export const salvarAtendentesResponse = envelope(z.object({ NU_Selecionados: z.int() }));
+
+/** GET /cadastro/campanha/{id}/resumo (product-spec §7). */
+export const campanhaResumo = z.object({
+  DE_Campanha: z.string(),
+  CO_Campanha: z.string(),
+  NU_Higienizados: z.int(),
+  NU_Importados: z.int(),
+  TS_Baixa: z.nullable(z.string()),
+  TS_Solicitacao: z.nullable(z.string()),
+});
+export type CampanhaResumo = z.infer<typeof campanhaResumo>;
+export const campanhaResumoResponse = envelope(campanhaResumo);

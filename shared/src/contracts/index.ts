@@ -13,3 +13,4 @@ export * from './clientForm';
 export * from './realtime';
 export * from './queue';
 export * from './fgts';
+export * from './importing';

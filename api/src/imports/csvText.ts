@@ -1,0 +1,163 @@
+/**
+ * From the uploaded data URL to records (docs/rules.md "CSV imports and provider batches"): what Brazilian
+ * spreadsheets produce — UTF-8 with or without BOM, or Windows-1252 (Excel's plain "CSV"), `;` or `,` between
+ * fields, an optional `sep=;` first line, quoted fields with `""` escapes and line breaks inside quotes.
+ */
+
+/** The file of a `data:[type][;base64],payload` URL, or null when it is not one. */
+export function decodeDataUrl(value: string): Buffer | null {
+  const match = /^data:[\w.+-]*\/?[\w.+-]*(?:;[\w-]+=[\w.-]+)*(;base64)?,/i.exec(value);
+  if (!match) return null;
+  const payload = value.slice(match[0].length);
+  if (!match[1]) {
+    try {
+      return Buffer.from(decodeURIComponent(payload), 'utf8');
+    } catch {
+      return null;
+    }
+  }
+  // Buffer.from skips characters outside the alphabet silently: refuse them instead of importing garbage.
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload) || payload.length % 4 === 1) return null;
+  return Buffer.from(payload, 'base64');
+}
+
+/** How many bytes a base64 payload of `length` characters holds at most (the size check before decoding). */
+export const base64Bytes = (length: number) => Math.floor((length * 3) / 4);
+
+export type Encoding = 'utf-8' | 'windows-1252';
+
+/** UTF-8 when the bytes are valid UTF-8 (a BOM or not); otherwise Windows-1252, which decodes any byte. */
+export function detectEncoding(bytes: Uint8Array): Encoding {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 'utf-8';
+  } catch {
+    return 'windows-1252';
+  }
+}
+
+/**
+ * Windows-1252's 0x80–0x9F (€, ‚, ƒ, „, …, curly quotes, Š, Œ, Ž, ™…). Node's TextDecoder('windows-1252')
+ * decodes these bytes as Latin-1 control characters on some builds, so they are mapped here; the rest of
+ * Windows-1252 equals Latin-1 (undefined bytes stay as they are).
+ */
+const CP1252_HIGH = '€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes)
+    .toString('latin1')
+    .replace(/[\x80-\x9f]/g, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80]);
+}
+
+/** The file's text without BOM. */
+export function decodeText(bytes: Uint8Array): { text: string; encoding: Encoding } {
+  const encoding = detectEncoding(bytes);
+  // TextDecoder drops a UTF-8 BOM by itself (ignoreBOM false).
+  return { text: encoding === 'utf-8' ? new TextDecoder('utf-8').decode(bytes) : decodeWindows1252(bytes), encoding };
+}
+
+export type Delimiter = ';' | ',';
+
+/** A CSV record with the 1-based line of the file it starts on and its original text. */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+  raw: string;
+}
+
+const SEP_LINE = /^"?sep=(.)"?\s*$/i;
+
+/**
+ * The delimiter: the `sep=` line when present, else the one the header line uses more (outside quotes).
+ * Excel pt-BR writes `;` because `,` is the decimal separator, so a tie goes to `;`.
+ */
+export function detectDelimiter(firstLine: string): Delimiter {
+  const sep = SEP_LINE.exec(firstLine);
+  if (sep) return sep[1] === ',' ? ',' : ';';
+  const outsideQuotes = firstLine.replace(/"[^"]*"/g, '');
+  const count = (char: string) => outsideQuotes.split(char).length - 1;
+  return count(',') > count(';') ? ',' : ';';
+}
+
+/**
+ * Splits the text into records. The `sep=` line is consumed; blank lines are skipped (they keep their numbers
+ * counted, so every record's `line` is the line a spreadsheet shows).
+ */
+export function parseCsv(text: string): { delimiter: Delimiter; records: CsvRecord[] } {
+  const firstBreak = text.search(/\r\n|\n|\r/);
+  const firstLine = firstBreak < 0 ? text : text.slice(0, firstBreak);
+  const delimiter = detectDelimiter(firstLine);
+  const records: CsvRecord[] = [];
+  let line = 1;
+  let position = 0;
+  if (SEP_LINE.test(firstLine)) {
+    position = firstBreak < 0 ? text.length : firstBreak + (text.startsWith('\r\n', firstBreak) ? 2 : 1);
+    line = 2;
+  }
+  while (position < text.length) {
+    const start = position;
+    const startLine = line;
+    const cells: string[] = [];
+    let cell = '';
+    let quoted = false;
+    let ended = false;
+    while (position < text.length && !ended) {
+      const char = text[position];
+      if (quoted) {
+        if (char === '"' && text[position + 1] === '"') {
+          cell += '"';
+          position += 2;
+          continue;
+        }
+        if (char === '"') quoted = false;
+        else {
+          if (char === '\n' || (char === '\r' && text[position + 1] !== '\n')) line++;
+          cell += char;
+        }
+        position++;
+      } else if (char === '"' && cell.trim() === '') {
+        quoted = true;
+        cell = '';
+        position++;
+      } else if (char === delimiter) {
+        cells.push(cell);
+        cell = '';
+        position++;
+      } else if (char === '\r' || char === '\n') {
+        position += char === '\r' && text[position + 1] === '\n' ? 2 : 1;
+        line++;
+        ended = true;
+      } else {
+        cell += char;
+        position++;
+      }
+    }
+    cells.push(cell);
+    const raw = text.slice(start, position).replace(/(\r\n|\n|\r)$/, '');
+    if (cells.some((value) => value.trim() !== '')) records.push({ line: startLine, cells: cells.map((value) => value.trim()), raw });
+  }
+  return { delimiter, records };
+}
+
+/**
+ * Data lines of a file (lines after the header with something other than separators, quotes and spaces),
+ * counted on the bytes before any job starts: line breaks and these characters are the same bytes in UTF-8 and
+ * Windows-1252, so the 60 MB file is not decoded into a string just to be counted.
+ */
+export function countDataLines(bytes: Uint8Array): number {
+  const EMPTY = new Set([0x3b, 0x2c, 0x20, 0x09, 0x22, 0xef, 0xbb, 0xbf]); // ; , space tab " and the UTF-8 BOM
+  let lines = 0;
+  let filled = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i];
+    if (byte === 0x0a || byte === 0x0d) {
+      if (filled) lines++;
+      filled = false;
+    } else if (!EMPTY.has(byte)) filled = true;
+  }
+  if (filled) lines++;
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const head = Buffer.from(bytes.subarray(start, start + 8)).toString('latin1');
+  const sepLines = /^"?sep=/i.test(head) ? 1 : 0;
+  return Math.max(0, lines - sepLines - 1);
+}

@@ -1,0 +1,187 @@
+/**
+ * SQL of the own batch import (docs/rules.md "CSV imports and provider batches"), every statement bound to
+ * the scope's company. The merge is set-based: each step is one statement over arrays (unnest), so 50,000
+ * lines cost a handful of round trips inside the job's single transaction.
+ */
+import { IMPORT_STATUS, type Importacao } from '@consig/shared/contracts';
+import type { CompanyScope } from '../auth/scope';
+import type { ImportLine, Rejection } from './lineRules';
+
+export interface ImportRow {
+  id: number;
+  campaignId: number;
+  personId: number;
+  status: number;
+  sanitize: boolean;
+  file: Uint8Array | null;
+}
+
+export interface CampaignForImport {
+  agency: number;
+  needsValues: boolean;
+}
+
+export function createImportsRepository({ db, companyId }: CompanyScope) {
+  return {
+    /** The campaign an upload targets, or undefined when it is not this company's. */
+    async campaign(campaignId: number): Promise<CampaignForImport | undefined> {
+      const [row] = await db.query<{ agency: number; needsValues: number }>(
+        'select id_orgao as agency, sn_exige_valores as "needsValues" from campanha where id_empresa = $1 and id_campanha = $2',
+        [companyId, campaignId],
+      );
+      return row && { agency: row.agency, needsValues: row.needsValues === 1 };
+    },
+
+    /** Stores the upload and marks the campaign's import as running; returns the import's id. */
+    async create(input: { campaignId: number; personId: number; sanitize: boolean; file: Uint8Array; lines: number }): Promise<number> {
+      const [row] = await db.query<{ id: number }>(
+        `insert into importacao (id_empresa, id_campanha, id_pessoa, sn_higienizar, bl_arquivo, nu_linhas)
+         values ($1, $2, $3, $4, $5, $6) returning id_importacao as id`,
+        [companyId, input.campaignId, input.personId, input.sanitize ? 1 : 0, input.file, input.lines],
+      );
+      await db.query('update campanha set id_status_importacao = $3 where id_empresa = $1 and id_campanha = $2', [
+        companyId,
+        input.campaignId,
+        IMPORT_STATUS.PROCESSANDO,
+      ]);
+      return row.id;
+    },
+
+    /** The import locked for the job (waits for a concurrent run of the same job, which then finds it ended). */
+    async lockForJob(importId: number): Promise<ImportRow | undefined> {
+      const [row] = await db.query<{ id: number; campaignId: number; personId: number; status: number; sanitize: number; file: Uint8Array | null }>(
+        `select id_importacao as id, id_campanha as "campaignId", id_pessoa as "personId", id_status as status,
+                sn_higienizar as sanitize, bl_arquivo as file
+           from importacao where id_empresa = $1 and id_importacao = $2 for update`,
+        [companyId, importId],
+      );
+      return row && { ...row, sanitize: row.sanitize === 1 };
+    },
+
+    async knownSpecies(): Promise<Set<number>> {
+      const rows = await db.query<{ id: number }>('select id_especie as id from especie');
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** Which of these CPFs are clients of the company, and which of those are already in the campaign. */
+    async existing(campaignId: number, cpfs: string[]): Promise<{ clients: Set<string>; inCampaign: Set<string> }> {
+      const rows = await db.query<{ cpf: string; queued: boolean }>(
+        `select c.co_cpf as cpf, exists (select 1 from fila f where f.id_campanha = $2 and f.id_cliente = c.id_cliente) as queued
+           from cliente c where c.id_empresa = $1 and c.co_cpf = any($3::text[])`,
+        [companyId, campaignId, cpfs],
+      );
+      return { clients: new Set(rows.map((row) => row.cpf)), inCampaign: new Set(rows.filter((row) => row.queued).map((row) => row.cpf)) };
+    },
+
+    /**
+     * Creates the new clients (an existing client keeps its data), adds the phones and queues every client not
+     * marked do-not-call. Returns how many clients were newly queued.
+     */
+    async merge(campaignId: number, agency: number, lines: ImportLine[]): Promise<number> {
+      if (lines.length === 0) return 0;
+      const cpfs = lines.map((line) => line.cpf);
+      await db.query(
+        `insert into cliente (id_empresa, co_cpf, de_pessoa, dt_nascimento, co_matricula, id_especie, id_orgao)
+         select $1, l.cpf, l.nome, l.nascimento::date, l.matricula, l.especie, $7
+           from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[]) as l(cpf, nome, nascimento, matricula, especie)
+         on conflict (id_empresa, co_cpf) do nothing`,
+        [companyId, cpfs, lines.map((l) => l.nome ?? ''), lines.map((l) => l.nascimento), lines.map((l) => l.matricula), lines.map((l) => l.especie), agency],
+      );
+      const phoneCpfs: string[] = [];
+      const phones: string[] = [];
+      for (const line of lines) {
+        for (const phone of line.phones) {
+          phoneCpfs.push(line.cpf);
+          phones.push(phone);
+        }
+      }
+      if (phones.length > 0) {
+        await db.query(
+          `insert into telefone (id_empresa, id_cliente, co_ddd, co_telefone)
+           select $1, c.id_cliente, substr(p.phone, 1, 2), substr(p.phone, 3)
+             from unnest($2::text[], $3::text[]) with ordinality as p(cpf, phone, n)
+             join cliente c on c.id_empresa = $1 and c.co_cpf = p.cpf
+            order by p.n
+           on conflict (id_cliente, co_ddd, co_telefone) do nothing`,
+          [companyId, phoneCpfs, phones],
+        );
+      }
+      // Oldest first in the queue = file order (ts_disponivel), so the attendants work the sheet top down.
+      const queued = await db.query<{ id: number }>(
+        `insert into fila (id_empresa, id_campanha, id_cliente, ts_disponivel)
+         select $1, $2, c.id_cliente, now() + (l.n - 1) * interval '1 microsecond'
+           from unnest($3::text[]) with ordinality as l(cpf, n)
+           join cliente c on c.id_empresa = $1 and c.co_cpf = l.cpf
+          where c.ts_nao_ligar is null
+          order by l.n
+         on conflict (id_campanha, id_cliente) do nothing
+         returning id_fila as id`,
+        [companyId, campaignId, cpfs],
+      );
+      return queued.length;
+    },
+
+    async saveRejected(importId: number, rejected: Rejection[]): Promise<void> {
+      if (rejected.length === 0) return;
+      await db.query(
+        `insert into importacao_rejeitada (id_importacao, nu_linha, de_motivo, sn_higienizacao, tx_linha)
+         select $1, r.line, r.reason, r.sanitized, r.raw from unnest($2::int[], $3::text[], $4::int[], $5::text[]) as r(line, reason, sanitized, raw)
+         on conflict do nothing`,
+        [importId, rejected.map((r) => r.line), rejected.map((r) => r.reason), rejected.map((r) => (r.sanitized ? 1 : 0)), rejected.map((r) => r.raw)],
+      );
+    },
+
+    /** Ends the import (63 with its counts, or 99 with the reason) and mirrors it on the campaign. */
+    async finish(
+      importId: number,
+      campaignId: number,
+      result: { status: number; imported: number; sanitized: number; rejected: number; reason: string | null },
+    ): Promise<void> {
+      await db.query(
+        `update importacao set id_status = $3, nu_importados = $4, nu_higienizados = $5, nu_rejeitados = $6, de_motivo = $7,
+                ts_conclusao = now(), bl_arquivo = null
+          where id_empresa = $1 and id_importacao = $2`,
+        [companyId, importId, result.status, result.imported, result.sanitized, result.rejected, result.reason],
+      );
+      if (result.status === IMPORT_STATUS.CONCLUIDO) {
+        await db.query(
+          `update campanha set id_status_importacao = $3, nu_importados = $4, nu_higienizados = $5, ts_baixa = now()
+            where id_empresa = $1 and id_campanha = $2`,
+          [companyId, campaignId, result.status, result.imported, result.sanitized],
+        );
+      } else {
+        await db.query('update campanha set id_status_importacao = $3 where id_empresa = $1 and id_campanha = $2', [companyId, campaignId, result.status]);
+      }
+    },
+
+    async byId(importId: number): Promise<Importacao | undefined> {
+      type Row = Omit<Importacao, 'SN_Higienizar' | 'TS_Criacao' | 'TS_Conclusao'> & { SN_Higienizar: number; TS_Criacao: Date; TS_Conclusao: Date | null };
+      const [row] = await db.query<Row>(
+        `select id_importacao as "ID_Importacao", id_campanha as "ID_Campanha", id_status as "ID_Status",
+                sn_higienizar as "SN_Higienizar", nu_linhas as "NU_Linhas", nu_importados as "NU_Importados",
+                nu_higienizados as "NU_Higienizados", nu_rejeitados as "NU_Rejeitados", de_motivo as "DE_Motivo",
+                ts_criacao as "TS_Criacao", ts_conclusao as "TS_Conclusao"
+           from importacao where id_empresa = $1 and id_importacao = $2`,
+        [companyId, importId],
+      );
+      // Instants as ISO 8601 in UTC (explicit zone).
+      return (
+        row && {
+          ...row,
+          SN_Higienizar: row.SN_Higienizar === 1,
+          TS_Criacao: new Date(row.TS_Criacao).toISOString(),
+          TS_Conclusao: row.TS_Conclusao && new Date(row.TS_Conclusao).toISOString(),
+        }
+      );
+    },
+
+    async rejected(importId: number): Promise<{ line: number; reason: string; raw: string }[]> {
+      return db.query(
+        `select r.nu_linha as line, r.de_motivo as reason, r.tx_linha as raw
+           from importacao_rejeitada r join importacao i using (id_importacao)
+          where i.id_empresa = $1 and r.id_importacao = $2 order by r.nu_linha`,
+        [companyId, importId],
+      );
+    },
+  };
+}
