@@ -134,7 +134,7 @@ async function benchUpdateLatency() {
       // does not share its event loop.
       api = await startApi({
         port,
-        env: { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent' },
+        env: { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000' },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const apiUrl = `http://127.0.0.1:${port}`;
@@ -198,7 +198,7 @@ async function benchScreen() {
   const product = await startProduct({
     ports,
     publicHost: '127.0.0.1',
-    apiEnv: { DATA_DIR: join(dataDir, 'pglite'), DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    apiEnv: { DATA_DIR: join(dataDir, 'pglite'), DATABASE_URL: '', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000' },
     apiStdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({

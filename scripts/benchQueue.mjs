@@ -94,7 +94,7 @@ async function main() {
   await withThrowawayDatabase('consig_fila', async (url, name) => {
     const apis = [];
     try {
-      const env = { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent' };
+      const env = { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000' };
       for (let index = 0; index < 2; index += 1) {
         const port = await freePort();
         apis.push({ url: `http://127.0.0.1:${port}`, process: await startApi({ port, env, stdio: ['ignore', 'ignore', 'inherit'] }) });

@@ -150,7 +150,7 @@ async function bench() {
       const port = await freePort();
       api = await startApi({
         port,
-        env: { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent', WS_MAX_SOCKETS_PER_PERSON: String(perPerson) },
+        env: { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000', WS_MAX_SOCKETS_PER_PERSON: String(perPerson) },
         stdio: ['ignore', 'ignore', 'inherit'],
         restart: { limit: 0 },
       });

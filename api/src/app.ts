@@ -8,6 +8,7 @@ import { attendantRoutes } from './attendant/routes';
 import { bearerAuth, createSessionService } from './auth/authenticate';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
+import { batchRequestRoutes } from './campaigns/batchRequest';
 import { campaignRoutes } from './campaigns/routes';
 import { clientRoutes } from './clients/routes';
 import type { Config } from './config';
@@ -100,6 +101,7 @@ export async function buildApp({ config, db, logger, realtime, jobs, clock = () 
     await api.register(attendantRoutes);
     await api.register(clientRoutes);
     await api.register(campaignRoutes);
+    await api.register(batchRequestRoutes);
     await api.register(lookupRoutes);
     await api.register(proposalRoutes);
     await api.register(operationRoutes);

@@ -17,6 +17,7 @@ describe('readEnv', () => {
       realtime: { maxSocketsPerAddress: 200, maxSocketsPerPerson: 10 },
       logLevel: 'info',
       fgts: { providerDelayMs: 1500 },
+      prospectBaseRows: 100_000,
     });
   });
 

@@ -45,6 +45,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long the built-in FGTS balance provider takes to answer: a real FGTS query takes a few seconds. */
   FGTS_PROVIDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
+  /** Rows the demo prospect base grows to after a start (db/prospects.ts); 4000 or less: no growth. */
+  PROSPECT_BASE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(100_000),
 }).refine((e) => !e.SIP_TRUNK_URI || e.SIP_CALLER_ID, {
   path: ['SIP_CALLER_ID'],
   message: 'é obrigatório com SIP_TRUNK_URI: o número da empresa mostrado ao cliente nas ligações.',
@@ -66,6 +68,8 @@ export interface EnvConfig {
   mail?: { url: string; from: string };
   /** The built-in FGTS balance provider's answer delay (docs/rules.md "FGTS balance"). */
   fgts: { providerDelayMs: number };
+  /** How many rows the demo prospect base grows to in the background after a start. */
+  prospectBaseRows: number;
 }
 
 /** The configuration with both secrets settled. */
@@ -98,6 +102,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     fgts: { providerDelayMs: e.FGTS_PROVIDER_DELAY_MS },
+    prospectBaseRows: e.PROSPECT_BASE_ROWS,
   };
 }
 

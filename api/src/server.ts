@@ -3,6 +3,7 @@ import { readEnv, resolveSecrets } from './config';
 import { openDatabase } from './db';
 import { DataDirLockedError, lockDataDir } from './db/dataDirLock';
 import { migrate } from './db/migrate';
+import { DEMO_PROSPECT_COUNT, growProspectsInBackground } from './db/prospects';
 import { seedDemoData } from './db/seed';
 
 /** Starts the API: database, migrations, demo data on an empty database, HTTP, clean shutdown. */
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db });
 
   let closing = false;
+  let prospectGrowth: ReturnType<typeof growProspectsInBackground> | undefined;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     // A stuck close must not keep the process alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close(); // also stops the job worker, waiting for running jobs
+    await prospectGrowth?.stop();
     await db.close();
     lock?.release();
     app.log.info('encerrado');
@@ -54,6 +57,9 @@ async function main(): Promise<void> {
       `(documentação em /docs) — banco: ${where}; migrações aplicadas: ${applied.length}; ` +
       `dados de demonstração: ${seeded ? 'criados' : 'já existentes'}; início em ${Date.now() - startedAt} ms`,
   );
+  // The demo prospect base grows from 4,000 to PROSPECT_BASE_ROWS (100,000) without delaying the start
+  // (db/prospects.ts); browser tests and benchmarks keep 4,000 so the growth does not compete with them.
+  if (!closing && config.prospectBaseRows > DEMO_PROSPECT_COUNT) prospectGrowth = growProspectsInBackground(db, app.log, config.prospectBaseRows);
 }
 
 main().catch((err) => {

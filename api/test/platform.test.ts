@@ -100,6 +100,7 @@ describe('OpenAPI', () => {
         'GET /cadastro/campanha/{id}/atendentes',
         'POST /cadastro/campanha/atendentes',
         'GET /cadastro/campanha/{id}/resumo',
+        'POST /cadastro/campanha/loteverz',
         'GET /cadastro/naoperturbe',
         'POST /cadastro/naoperturbe',
         'DELETE /cadastro/naoperturbe/{telefone}',

@@ -28,7 +28,8 @@ export async function startTestProduct({ cepUrl }: { cepUrl?: string } = {}) {
     ports,
     publicHost: '127.0.0.1',
     cepUrl,
-    apiEnv: { DATA_DIR: join(dataDir, 'pglite'), DATABASE_URL: '' },
+    // The 4,000-row prospect base of the tests: growing it to 100,000 would compete with the browser for the CPU.
+    apiEnv: { DATA_DIR: join(dataDir, 'pglite'), DATABASE_URL: '', PROSPECT_BASE_ROWS: '4000' },
     apiStdio: ['ignore', 'ignore', 'inherit'],
   });
   return {

@@ -14,3 +14,4 @@ export * from './realtime';
 export * from './queue';
 export * from './fgts';
 export * from './importing';
+export * from './batchRequest';
