@@ -17,3 +17,11 @@ test('an unknown sub-path says the page was not found and links back to /campanh
   expect(screen.getByRole('link', { name: 'Voltar' }).getAttribute('href')).toBe('/campanhas');
   expect(get).not.toHaveBeenCalled();
 });
+
+test('/campanhas/importar-lotes/{id} shows the own batch import page', () => {
+  const get = mockGet({});
+  renderScreen(<Campaigns />, '/campanhas/importar-lotes/5', '/campanhas/*');
+  expect(screen.getByRole('heading', { name: 'Importar lote próprio' })).toBeTruthy();
+  expect(screen.getByRole('button', { name: 'Baixar modelo de planilha' })).toBeTruthy();
+  expect(get).not.toHaveBeenCalled();
+});

@@ -1,8 +1,10 @@
-import { TableHead } from '@consig/shared';
+import { canManageCampaigns, TableHead, useSession } from '@consig/shared';
+import { useState } from 'react';
 import { QueryLoading } from '@consig/shared/query';
 import { useAttendants } from './api/getAttendants';
 import { useCampaigns } from './api/getCampaigns';
 import { CampaignRow } from './CampaignRow';
+import { CreateCampaignDialog } from './CreateCampaignDialog';
 
 const COLUMNS = ['Código', 'Nome', 'Status campanha', 'Status processamento', 'Ações'];
 
@@ -12,10 +14,22 @@ export function CampaignListPage() {
   // Loaded on entry (product-spec §2); they feed the 'Definir atendentes' popup.
   useAttendants();
   const list = campaigns.data ?? [];
+  const { user } = useSession();
+  // product-spec §6: the list actions are the campaign managers' (supervisors and managers).
+  const manage = user ? canManageCampaigns(user.ID_Funcao) : false;
+  const [creating, setCreating] = useState(false);
 
   return (
     <section className="consig-panel" aria-labelledby="campaigns-title">
       <h2 id="campaigns-title">Campanhas</h2>
+      {manage ? (
+        <div className="cmp-toolbar">
+          <button type="button" className="consig-button" onClick={() => setCreating(true)}>
+            Criar campanha
+          </button>
+        </div>
+      ) : null}
+      {creating ? <CreateCampaignDialog onClose={() => setCreating(false)} /> : null}
       {campaigns.isPending ? (
         <QueryLoading slow={campaigns.isSlow} />
       ) : campaigns.isError ? (
@@ -33,7 +47,7 @@ export function CampaignListPage() {
           <TableHead columns={COLUMNS} />
           <tbody>
             {list.map((campaign) => (
-              <CampaignRow key={campaign.CampanhaID} campaign={campaign} />
+              <CampaignRow key={campaign.CampanhaID} campaign={campaign} manage={manage} />
             ))}
           </tbody>
         </table>

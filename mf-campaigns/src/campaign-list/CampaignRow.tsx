@@ -1,8 +1,10 @@
 import { campaignStatusLabel, importStatusLabel, type Campanha } from '@consig/shared';
 import { campaignStatusColor, importStatusColor } from './statusColors';
 import { StatusBadge } from './StatusBadge';
+import { CampaignActions } from './CampaignActions';
 
-export function CampaignRow({ campaign }: { campaign: Campanha }) {
+/** One campaign; `manage` (roles 12 and 13) adds its actions, which the API refuses to anyone else anyway. */
+export function CampaignRow({ campaign, manage }: { campaign: Campanha; manage: boolean }) {
   return (
     <tr>
       <td>{campaign.CO_Campanha}</td>
@@ -13,8 +15,7 @@ export function CampaignRow({ campaign }: { campaign: Campanha }) {
       <td>
         <StatusBadge label={importStatusLabel(campaign.importacao)} color={importStatusColor(campaign.importacao)} />
       </td>
-      {/* The row actions (start, pause, import, …) arrive with campaign management. */}
-      <td />
+      <td>{manage ? <CampaignActions campaign={campaign} /> : null}</td>
     </tr>
   );
 }
