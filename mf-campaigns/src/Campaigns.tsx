@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { BatchImportPage } from './batch-import/BatchImportPage';
 import { BatchRequestPage } from './batch-request/BatchRequestPage';
 import { CampaignListPage } from './campaign-list/CampaignListPage';
+import './lib/campaigns.css';
 import { NotFound } from './not-found/NotFound';
 
 /**

@@ -1,7 +1,7 @@
 import { TOAST_MS, type Campanha } from '@consig/shared';
 import { campaignKeys, QueryLoading, useApiMutation, useApiQuery } from '@consig/shared/query';
 import { useState } from 'react';
-import { Dialog } from '../lib/Dialog';
+import { Dialog } from '@consig/shared';
 import { getCampaignAttendantsQueryOptions } from './api/getCampaignAttendants';
 import { saveCampaignAttendants } from './api/saveCampaignAttendants';
 

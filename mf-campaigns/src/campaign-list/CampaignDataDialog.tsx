@@ -1,6 +1,6 @@
 import type { Campanha } from '@consig/shared';
 import { QueryLoading, useApiQuery } from '@consig/shared/query';
-import { Dialog } from '../lib/Dialog';
+import { Dialog } from '@consig/shared';
 import { getCampaignQueueQueryOptions } from './api/getCampaignQueue';
 import { getCampaignSummaryQueryOptions } from './api/getCampaignSummary';
 

@@ -1,7 +1,7 @@
 import { criarCampanhaRequest, TOAST_MS } from '@consig/shared';
 import { Field, Form, SelectField, SubmitButton, useZodForm } from '@consig/shared/forms';
 import { campaignKeys, useApiMutation } from '@consig/shared/query';
-import { Dialog } from '../lib/Dialog';
+import { Dialog } from '@consig/shared';
 import { createCampaign } from './api/createCampaign';
 import { useAgencies } from './api/getAgencies';
 

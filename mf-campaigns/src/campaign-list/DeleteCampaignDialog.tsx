@@ -1,6 +1,6 @@
 import { TOAST_MS, type Campanha } from '@consig/shared';
 import { campaignKeys, useApiMutation } from '@consig/shared/query';
-import { Dialog } from '../lib/Dialog';
+import { Dialog } from '@consig/shared';
 import { deleteCampaign } from './api/deleteCampaign';
 
 /** Asks before DELETE /cadastro/campanha/{id}: the campaign goes with its queue, attendants and imports. */

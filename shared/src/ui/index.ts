@@ -1,5 +1,6 @@
 import './theme.css';
 
+export * from './Dialog';
 export * from './DraggableToast';
 export * from './Loading';
 export * from './SignInForm';

@@ -5,7 +5,7 @@ import { useForm, type Resolver, type ResolverResult } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { getClientByCpf } from '../api/getClientByCpf';
 import { useAttendanceStore } from '../state/AttendanceContext';
-import { Dialog } from '../ui/Dialog';
+import { Dialog } from '@consig/shared';
 
 /**
  * The CPF of the dialog: required without a message (product-spec §5 "New client"), then the contract's

@@ -2,7 +2,7 @@ import { TOAST_MS, telefoneRequest, type TelefoneRequest } from '@consig/shared'
 import { Field, Form, SubmitButton, useZodForm } from '@consig/shared/forms';
 import { phoneKeys, useApiMutation } from '@consig/shared/query';
 import { addPhone } from '../api/addPhone';
-import { Dialog } from '../ui/Dialog';
+import { Dialog } from '@consig/shared';
 
 /**
  * 'Adicionar Telefone' (§2, §5 "Phone add dialog"): validated by the contract's own request schema, so the

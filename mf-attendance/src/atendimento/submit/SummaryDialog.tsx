@@ -1,5 +1,5 @@
 import { formatBRL, type Operacao, creditTypeLabel } from '@consig/shared';
-import { Dialog } from '../ui/Dialog';
+import { Dialog } from '@consig/shared';
 import { FigureList } from '../ui/FigureList';
 import { calendarDay, iof, monthlyRate, percent } from '../ui/figures';
 import type { SubmitKind } from './submission';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '../ui/Dialog';
+import { Dialog } from '@consig/shared';
 
 /**
  * A `datetime-local` value read as Brasília time, written with its offset as the API wants an instant

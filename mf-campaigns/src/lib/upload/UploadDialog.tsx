@@ -1,7 +1,7 @@
 import { campaignKeys, useApiMutation } from '@consig/shared/query';
 import { CAMPAIGN_TEXT, IMPORT_TEXT, TOAST_MS } from '@consig/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '../Dialog';
+import { Dialog } from '@consig/shared';
 import { uploadImport } from './api/uploadImport';
 import { ImportProgress } from './ImportProgress';
 import { readAsDataUrl } from './readAsDataUrl';

@@ -11,7 +11,7 @@ const tabbable = (panel: HTMLElement, selector = FOCUSABLE) =>
 const isTopmost = (panel: HTMLElement) => [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')].at(-1) === panel;
 
 /**
- * A modal dialog: named by its title, closes on Escape and on the backdrop, keeps Tab inside itself, takes
+ * A modal dialog, the one every screen uses (remotes may not import each other, so it lives here): named by its title, closes on Escape and on the backdrop, keeps Tab inside itself, takes
  * the focus when it opens (its first field) and gives it back to whatever had it when it closes.
  *
  * The keys are heard on the document, not on the panel: a focused button that becomes disabled (a submit
@@ -54,11 +54,11 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
   }, []);
 
   return (
-    <div className="att-dialog__backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={panel} className="consig-panel att-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <div className="att-dialog__head">
+    <div className="consig-dialog__backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={panel} className="consig-panel consig-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+        <div className="consig-dialog__head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="att-icon-button" aria-label="Fechar" onClick={onClose}>
+          <button type="button" className="consig-dialog__close" aria-label="Fechar" onClick={onClose}>
             ×
           </button>
         </div>
