@@ -28,15 +28,16 @@ export function install() {
   pnpm(['install', '--frozen-lockfile', '--reporter=append-only', '--config.confirmModulesPurge=false'], { env: { ...process.env, CI: 'true' } });
 }
 
-/** Production builds of the host and every remote, two at a time (one per core). */
+/** Production builds of the host, every remote and the API (JavaScript in api/dist), two at a time (one per core). */
 export function buildApps() {
-  step('Construindo host e remotes (produção)');
+  step('Construindo host, remotes e API (produção)');
   const started = Date.now();
-  pnpm(['--workspace-concurrency=2', '--reporter-hide-prefix', ...APPS.flatMap((app) => ['--filter', `./${app}`]), 'run', 'build'], {
+  pnpm(['--workspace-concurrency=2', '--reporter-hide-prefix', ...[...APPS, 'api'].flatMap((app) => ['--filter', `./${app}`]), 'run', 'build'], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (const app of APPS) if (!existsSync(join(root, app, 'dist', 'index.html'))) fail(`a construção de ${app} não gerou dist/index.html`);
-  console.log(`  ${APPS.join(', ')} construídos em ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!existsSync(join(root, 'api', 'dist', 'server.js'))) fail('a construção da API não gerou api/dist/server.js');
+  console.log(`  ${APPS.join(', ')} e api construídos em ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Runs a command, inheriting the terminal; returns its exit status. */

@@ -26,7 +26,9 @@ const product = await runProduct({ ports: portsFromEnv(), publicHost: process.en
 console.log(`
 ✔ Pronto em ${((Date.now() - started) / 1000).toFixed(1)} s
   Aplicação: ${product.urls.app}
-  API:       ${product.urls.api}  (documentação: ${product.urls.api}/docs)${
+  API:       ${product.urls.api}  (documentação: ${product.urls.api}/docs; registro em ${product.logFile})${
+    product.urls.integrator ? `\n  Exemplo de integração: ${product.urls.integrator}  (README, "Integrators")` : ''
+  }${
     product.telephony ? `\n  Telefonia: ${product.telephony.wsUrl}  (Kamailio; registro em ${product.telephony.logFile})` : ''
   }
   Usuários de demonstração: veja o README (ex.: atendente@demo.com.br / Atendente@123)

@@ -70,13 +70,14 @@ async function ensurePostgres() {
   );
 }
 
-function ensureChromium() {
-  if (existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium')) return;
+/** A Debian package the browser tests need (Chromium drives them; nginx serves the production web tier's test). */
+function ensureDebianPackage({ name, path, variable }) {
+  if (existsSync(process.env[variable] || path)) return;
   if (process.getuid?.() === 0 && run('bash', ['-c', 'command -v apt-get >/dev/null']) === 0) {
-    step('Instalando Chromium (apt-get install chromium)');
-    if (run('bash', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']) === 0) return;
+    step(`Instalando ${name} (apt-get install ${name})`);
+    if (run('bash', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${name}`]) === 0) return;
   }
-  fail('Chromium não encontrado em /usr/bin/chromium. Instale com: sudo apt-get install -y chromium (ou defina CHROMIUM_PATH).');
+  fail(`${name} não encontrado em ${path}. Instale com: sudo apt-get install -y ${name} (ou defina ${variable}).`);
 }
 
 function ensureKamailio() {
@@ -98,7 +99,8 @@ jest('API em PGlite', ['--config', join(root, 'api', 'jest.config.js'), '--maxWo
 await ensurePostgres();
 jest('API em PostgreSQL', ['--config', join(root, 'api', 'jest.config.js'), '--maxWorkers=2'], { TEST_DB: 'postgres' });
 check('Construção de produção (host e remotes)', () => buildApps());
-ensureChromium();
+ensureDebianPackage({ name: 'chromium', path: '/usr/bin/chromium', variable: 'CHROMIUM_PATH' });
+ensureDebianPackage({ name: 'nginx', path: '/usr/sbin/nginx', variable: 'NGINX_PATH' });
 jest('navegador (e2e)', ['--config', join(root, 'e2e', 'jest.config.js'), '--runInBand']);
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);

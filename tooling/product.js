@@ -1,6 +1,7 @@
 // Starts the whole product from its production builds: the API and one static server per app, the way
 // `npm start` runs it and the browser tests drive it.
 const { spawn } = require('node:child_process');
+const http = require('node:http');
 const { EventEmitter, once } = require('node:events');
 const fs = require('node:fs');
 const net = require('node:net');
@@ -20,7 +21,17 @@ const REMOTES = [
 ];
 
 /** `sip` (SIP over UDP and TCP) and `sipWs` (SIP over WebSocket, the softphones') are Kamailio's. */
-const DEFAULT_PORTS = { host: 8080, api: 3000, mf_attendance: 8081, mf_campaigns: 8082, mf_followup: 8083, mf_telephony: 8084, sip: 5060, sipWs: 8089 };
+const DEFAULT_PORTS = {
+  host: 8080,
+  api: 3000,
+  mf_attendance: 8081,
+  mf_campaigns: 8082,
+  mf_followup: 8083,
+  mf_telephony: 8084,
+  integrator: 8090,
+  sip: 5060,
+  sipWs: 8089,
+};
 
 /**
  * Ports from the environment (APP_PORT, API_PORT, MF_ATTENDANCE_PORT, ..., SIP_PORT, SIP_WS_PORT), else the
@@ -33,6 +44,7 @@ function portsFromEnv(env = process.env) {
     host: pick('APP_PORT', DEFAULT_PORTS.host),
     api: pick('API_PORT', DEFAULT_PORTS.api),
     ...Object.fromEntries(REMOTES.map(({ name }) => [name, pick(`${name.toUpperCase()}_PORT`, DEFAULT_PORTS[name])])),
+    integrator: pick('INTEGRATOR_PORT', DEFAULT_PORTS.integrator),
     sip: pick('SIP_PORT', DEFAULT_PORTS.sip),
     sipWs: pick('SIP_WS_PORT', plainWebSocketPort(env.SIP_WS_URL) || DEFAULT_PORTS.sipWs),
   };
@@ -61,8 +73,112 @@ function runtimeConfig({ publicHost, apiPort, cepUrl }) {
   return { apiUrl: `http://${publicHost}:${apiPort}`, wsUrl: `ws://${publicHost}:${apiPort}/ws`, cepUrl, iceServers };
 }
 
-/** The API's entry point, run with Node and tsx's loader (TypeScript). */
-const API_ENTRY = path.join(root, 'api', 'src', 'server.ts');
+/** Where `npm run deploy` keeps each remote's versions and which one is current (scripts/deploy.mjs). */
+const DEFAULT_DEPLOY_ROOT = path.join(root, '.deploy');
+
+/** The deploy state: federation name → { current, history } (versions are folder names under <deployRoot>/<dir>/). */
+function readDeployState(deployRoot) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(deployRoot, 'remotes.json'), 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/** A version folder name as scripts/deploy.mjs makes them (<version>-<contenthash>), never a path trick. */
+const VERSION_FOLDER = /^\d[\w.+]*-[0-9a-f]{8,}$/;
+
+function readJsonOrNull(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a remote's server serves, read on every request so a deploy or a rollback is visible on the next
+ * load without restarting: the current deployed version's folder (and URL prefix), else <app>/dist.
+ */
+function currentBuild(deployRoot, { name, dir }) {
+  const version = readDeployState(deployRoot)[name]?.current;
+  const folder = version && path.join(deployRoot, dir, version);
+  if (folder && VERSION_FOLDER.test(version) && fs.existsSync(path.join(folder, 'remoteEntry.js'))) return { folder, prefix: `/${version}` };
+  return { folder: path.join(root, dir, 'dist'), prefix: '' };
+}
+
+/**
+ * The remotes.json the host reads at start-up, made afresh on every request: each remote's entry (its
+ * current version's remoteEntry.js) with its manifest inlined, read from disk, so the host knows a
+ * remote's routes even while that remote's server is down.
+ */
+function remotesDocument(deployRoot, remoteUrl) {
+  return Object.fromEntries(
+    REMOTES.map((remote) => {
+      const { folder, prefix } = currentBuild(deployRoot, remote);
+      const manifest = readJsonOrNull(path.join(folder, 'consig-remote.json'));
+      const entry = `${remoteUrl(remote.name)}${prefix}/remoteEntry.js`;
+      return [remote.name, { entry, ...(manifest ? { manifest } : {}) }];
+    }),
+  );
+}
+
+/**
+ * One remote's server: every deployed version under its own immutable prefix (/0.1.0-3f2a9c1b/remoteEntry.js
+ * and its chunks, so a page still running an older version keeps loading that version's chunks), and at
+ * the root the current version (or <app>/dist) as a standalone page. Each folder is served by serve.js
+ * (one internal server per folder, on loopback); this server only routes requests to them.
+ * Returns the listening public server; `inner` holds the internal ones (closed with the product).
+ */
+function serveRemote({ remote, port, deployRoot, config, inner, connectSrc }) {
+  const versionsDir = path.join(deployRoot, remote.dir);
+  const serverFor = (dir, spa) => {
+    const key = `${dir}#${spa}`;
+    if (!inner.has(key)) inner.set(key, serveStatic({ dir, port: 0, host: '127.0.0.1', spa, json: spa ? { '/config.json': config } : {}, connectSrc }));
+    return inner.get(key);
+  };
+  const route = async (req, res) => {
+    const [, first = '', ...rest] = (req.url || '/').split('/');
+    const folder = path.join(versionsDir, first);
+    if (VERSION_FOLDER.test(first) && fs.existsSync(folder)) {
+      req.url = `/${rest.join('/')}`;
+      (await serverFor(folder, false)).emit('request', req, res);
+      return;
+    }
+    (await serverFor(currentBuild(deployRoot, remote).folder, true)).emit('request', req, res);
+  };
+  const server = http.createServer((req, res) => {
+    route(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '0.0.0.0', () => resolve(server));
+  });
+}
+
+/** The API's entry points: the build (`npm run build` in api/, plain Node) and the source (TypeScript through tsx). */
+const API_BUILT_ENTRY = path.join(root, 'api', 'dist', 'server.js');
+const API_SOURCE_ENTRY = path.join(root, 'api', 'src', 'server.ts');
+
+/**
+ * The built API when api/dist is up to date (api/dist/build.json lists every source it compiled: none changed
+ * or went away since), else the source through tsx, so a test or bench run after an edit never runs stale code.
+ */
+function apiEntry() {
+  try {
+    const build = JSON.parse(fs.readFileSync(path.join(root, 'api', 'dist', 'build.json'), 'utf8'));
+    const builtAt = Date.parse(build.builtAt);
+    const fresh = build.inputs.every((file) => fs.statSync(path.join(root, file)).mtimeMs <= builtAt);
+    return fresh ? API_BUILT_ENTRY : API_SOURCE_ENTRY;
+  } catch {
+    return API_SOURCE_ENTRY; // never built, or a listed source is gone
+  }
+}
+
+/** How Node runs an entry point: TypeScript through tsx's loader, JavaScript as it is (with its source maps). */
+const nodeArgs = (entry) => (entry.endsWith('.ts') ? ['--import', 'tsx', entry] : ['--enable-source-maps', entry]);
 
 /** How long a fresh API may take to listen: a new PGlite folder is initialised, migrated and seeded. */
 const API_START_TIMEOUT_MS = 120_000;
@@ -160,7 +276,8 @@ function closeServer(server) {
 }
 
 /**
- * Runs the API server (TypeScript through tsx's loader) as a child process with an IPC channel, waits
+ * Runs the API server (api/dist with plain Node when it is up to date, else the TypeScript source through
+ * tsx: apiEntry) as a child process with an IPC channel, waits
  * until it listens, and restarts it when it crashes (see RESTART; one line through `log` per restart).
  * Returns an EventEmitter with `child` (the current process) and `stop()`; it emits 'restarted' (the new
  * child) once a restarted API listens, and 'gave-up' when the API kept crashing.
@@ -168,7 +285,7 @@ function closeServer(server) {
  * @param {{ port: number, env?: Record<string, string>, stdio?: import('node:child_process').StdioOptions,
  *           entry?: string, restart?: Partial<typeof RESTART>, log?: (line: string) => void }} options
  */
-async function startApi({ port, env = {}, stdio = 'inherit', entry = API_ENTRY, restart = {}, log = (line) => console.error(line) }) {
+async function startApi({ port, env = {}, stdio = 'inherit', entry = apiEntry(), restart = {}, log = (line) => console.error(line) }) {
   const policy = { ...RESTART, ...restart };
   await ensurePortFree(port, env.API_HOST || process.env.API_HOST || '0.0.0.0');
 
@@ -178,7 +295,7 @@ async function startApi({ port, env = {}, stdio = 'inherit', entry = API_ENTRY, 
   let pending = null;
 
   const launch = async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    const child = spawn(process.execPath, nodeArgs(entry), {
       cwd: path.join(root, 'api'),
       env: { ...process.env, ...env, API_PORT: String(port) },
       stdio: [...(typeof stdio === 'string' ? [stdio, stdio, stdio] : stdio.slice(0, 3)), 'ipc'],
@@ -299,6 +416,8 @@ async function prepareTelephony({ ports, publicHost, env, kamailioPath: executab
  * browsers use to reach this machine; `cepUrl` the CEP look-up's service (default: CEP_URL, else the public
  * ViaCEP). Ports missing from `ports` for `sip`/`sipWs` are chosen free; `telephony: false` leaves
  * Kamailio out (`kamailioPath`: another executable than KAMAILIO_PATH or Debian's).
+ * `deployRoot`: where `npm run deploy` keeps remote versions (DEPLOY_ROOT, else .deploy/): a remote with a
+ * deployed version is served from it, else from <app>/dist.
  * Returns `{ urls, sites, api, telephony, stop }`; `telephony` is null when Kamailio is not running;
  * `closeServer(sites[name])` stops one app (a remote going down). On failure nothing it started is left running.
  * @param {{ ports?: Record<string, number>, publicHost?: string, cepUrl?: string, apiEnv?: Record<string, string>,
@@ -316,15 +435,19 @@ async function startProduct({
   apiRestart,
   log = (line) => console.error(line),
   telephony: telephonyOptions = {},
+  deployRoot = process.env.DEPLOY_ROOT ? path.resolve(process.env.DEPLOY_ROOT) : DEFAULT_DEPLOY_ROOT,
 } = {}) {
   /** @type {Record<string, import('node:http').Server>} */
   const sites = {};
-  const closeAll = () => Promise.all(Object.values(sites).map(closeServer));
+  /** @type {Map<string, Promise<import('node:http').Server>>} one internal server per served folder */
+  const inner = new Map();
+  const closeAll = () =>
+    Promise.all([...Object.values(sites).map(closeServer), ...[...inner.values()].map((started) => started.then(closeServer, () => undefined))]);
   const url = (port) => `http://${publicHost}:${port}`;
   const config = runtimeConfig({ publicHost, apiPort: ports.api, cepUrl });
   const remotes = Object.fromEntries(REMOTES.map(({ name }) => [name, `${url(ports[name])}/remoteEntry.js`]));
-  const serve = (name, variable, options) =>
-    serveStatic({ ...options, port: ports[name] }).catch((error) => {
+  const serve = (name, variable, options, start = serveStatic) =>
+    start({ ...options, port: ports[name] }).catch((error) => {
       throw error.code === 'EADDRINUSE' ? new Error(inUse(ports[name], `(${name})`, variable)) : error;
     });
   let api;
@@ -335,15 +458,33 @@ async function startProduct({
   try {
     // The static servers first, then Kamailio: they start in milliseconds, so a port in use fails before
     // the API's seconds of start-up.
+    // The softphone connects to Kamailio's WebSocket, an address the API hands out: the pages' CSP allows it.
+    const connectSrc = [sip?.apiEnv.SIP_WS_URL].filter(Boolean);
     for (const { name, dir } of REMOTES) {
       // A remote's own page (standalone use) reads config.json beside it and has client-side routes, like the host.
-      sites[name] = await serve(name, `${name.toUpperCase()}_PORT`, { dir: path.join(root, dir, 'dist'), spa: true, json: { '/config.json': config } });
+      sites[name] = await serve(name, `${name.toUpperCase()}_PORT`, { remote: { name, dir }, deployRoot, config, inner, connectSrc }, serveRemote);
     }
     sites.host = await serve('host', 'APP_PORT', {
       dir: path.join(root, 'host', 'dist'),
       spa: true,
-      json: { '/remotes.json': remotes, '/config.json': config },
+      connectSrc,
+      json: {
+        // A getter: serve.js reads it on every request, so a deploy or rollback shows on the host's next load.
+        get '/remotes.json'() {
+          return remotesDocument(deployRoot, (name) => url(ports[name]));
+        },
+        '/config.json': config,
+      },
     });
+    if (ports.integrator !== undefined) {
+      // The integrators' example page (README "Integrators"): its own origin; the API and the campaigns remote
+      // come from the same config.json and remotes.json the host gets, so its CSP allows exactly those.
+      sites.integrator = await serve('integrator', 'INTEGRATOR_PORT', {
+        dir: path.join(root, 'examples', 'integrator'),
+        spa: true, // the remote's routes move the address to /campanhas/...; a reload there gets the page back
+        json: { '/config.json': config, '/remotes.json': { mf_campaigns: remotes.mf_campaigns } },
+      });
+    }
     telephony = (await sip?.start()) ?? null;
     api = await startApi({ port: ports.api, env: { ...sip?.apiEnv, ...apiEnv }, stdio: apiStdio, entry: apiEntry, restart: apiRestart, log });
   } catch (error) {
@@ -351,7 +492,7 @@ async function startProduct({
     throw error;
   }
   return {
-    urls: { app: url(ports.host), api: url(ports.api), remotes },
+    urls: { app: url(ports.host), api: url(ports.api), remotes, ...(sites.integrator ? { integrator: url(ports.integrator) } : {}) },
     sites,
     api,
     telephony,
@@ -413,9 +554,14 @@ async function runProduct(options = {}) {
     if (process.ppid !== parent) void stopAndExit(0, 'O processo que iniciou este terminou; encerrando...');
   }, 1000).unref();
 
-  product = await startProduct({ ...options, log });
-  product.api.on('gave-up', () => void stopAndExit(1, 'A API não se mantém no ar; encerrando tudo.'));
-  return product;
+  // The API's request log goes to a file (API_LOG_FILE, else logs/api.log), not the terminal: the terminal keeps
+  // the short summary and what needs the operator (crashes, restarts, stopping).
+  const logFile = process.env.API_LOG_FILE ? path.resolve(process.env.API_LOG_FILE) : path.join(root, 'logs', 'api.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const logFd = fs.openSync(logFile, 'a');
+  product = await startProduct({ apiStdio: ['ignore', logFd, logFd], ...options, log });
+  product.api.on('gave-up', () => void stopAndExit(1, `A API não se mantém no ar; encerrando tudo (veja ${logFile}).`));
+  return { ...product, logFile };
 }
 
-module.exports = { startProduct, runProduct, startApi, closeServer, portsFromEnv, runtimeConfig, REMOTES, DEFAULT_PORTS, DEFAULT_CEP_URL };
+module.exports = { DEFAULT_DEPLOY_ROOT, readDeployState, startProduct, runProduct, startApi, closeServer, portsFromEnv, runtimeConfig, REMOTES, DEFAULT_PORTS, DEFAULT_CEP_URL };

@@ -1,5 +1,6 @@
 // Static server for the built apps, the way `npm start` and the browser tests serve them: one server
-// per app (each remote is deployed on its own), gzip, and caching that suits content-hashed files.
+// per app (each remote is deployed on its own), gzip, caching that suits content-hashed files, and the
+// security headers deploy/nginx sends in production (docs/deployment.md "Security headers").
 const http = require('node:http');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -11,7 +12,6 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -19,8 +19,61 @@ const TYPES = {
   '.mp3': 'audio/mpeg',
   '.ico': 'image/x-icon',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.map', '.svg', '.csv']);
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.csv']);
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+/** Source maps stay beside the build for whoever reads errors, never served: they are the source code. */
+const SOURCE_MAP = /\.map$/i;
+
+/** The origin of `url` when it is an absolute http(s)/ws(s) address; undefined for anything else (stun:, relative). */
+function originOf(url) {
+  try {
+    const { protocol, origin } = new URL(url);
+    return ['http:', 'https:', 'ws:', 'wss:'].includes(protocol) ? origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const unique = (values) => [...new Set(values.filter(Boolean))];
+
+/**
+ * The Content-Security-Policy of the pages this server sends: scripts, styles, fonts and sounds only from
+ * here and the remotes of remotes.json; connections also to the API, its WebSocket and the CEP service of
+ * config.json, plus `connectSrc` (the softphone's SIP WebSocket, handed out by the API); images also from
+ * the API (bank logos); inline styles. Nothing else: no inline script, no eval, no framing by other sites.
+ * @param {{ remotes?: Record<string, string | { entry: string }>, config?: Record<string, unknown>, connectSrc?: string[] }} origins
+ */
+function contentSecurityPolicy({ remotes = {}, config = {}, connectSrc = [] }) {
+  // A remote's value is its entry's URL, or { entry, manifest } as `npm start` serves them (tooling/product.js).
+  const remoteOrigins = unique(Object.values(remotes).map((remote) => originOf(typeof remote === 'string' ? remote : remote?.entry)));
+  const apiOrigin = originOf(config.apiUrl);
+  const connect = unique([...remoteOrigins, apiOrigin, originOf(config.wsUrl), originOf(config.cepUrl), ...connectSrc.map(originOf)]);
+  const list = (...sources) => unique(["'self'", ...sources]).join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list(...remoteOrigins)}`,
+    // Inline styles: the notifications (react-hot-toast, through goober) write a <style> element, and React
+    // renders style={...} props as attributes. Scripts get no such allowance.
+    `style-src ${list(...remoteOrigins, "'unsafe-inline'")}`,
+    `font-src ${list(...remoteOrigins)}`,
+    `media-src ${list(...remoteOrigins)}`,
+    `img-src ${list('data:', ...remoteOrigins, apiOrigin)}`,
+    `connect-src ${list(...connect)}`,
+    `frame-ancestors 'self'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `object-src 'none'`,
+  ].join('; ');
+}
+
+/** Headers of every answer: the policy above, no MIME sniffing, referrers without paths to other sites. */
+function securityHeaders(policy) {
+  return {
+    'Content-Security-Policy': policy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
 
 /**
  * The file `pathname` names inside `root`, or null when it points outside. A plain prefix test would let
@@ -61,14 +114,18 @@ const STATUS_TEXT = { 404: 'Não encontrado', 500: 'Erro ao ler o arquivo', 503:
 /**
  * Serves `dir` on `port`. `spa`: unknown paths without an extension answer index.html (the host's
  * client-side routes). `json`: paths answered with a generated JSON document instead of a file (the
- * start command derives remotes.json and config.json from its ports). Returns a started http.Server.
+ * start command derives remotes.json and config.json from its ports); the Content-Security-Policy allows
+ * the origins they name, and `connectSrc` besides. Returns a started http.Server.
+ * @param {{ dir: string, port: number, host?: string, spa?: boolean, json?: Record<string, unknown>, connectSrc?: string[] }} options
  */
-function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {} }) {
+function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {}, connectSrc = [] }) {
   const root = path.resolve(dir);
+  const headers = securityHeaders(contentSecurityPolicy({ remotes: json['/remotes.json'], config: json['/config.json'], connectSrc }));
 
   async function handle(req, res) {
     // Remotes are fetched cross-origin by the host and by integrators' pages.
     res.setHeader('Access-Control-Allow-Origin', '*');
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -85,6 +142,7 @@ function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {} }) {
       res.end(req.method === 'HEAD' ? undefined : JSON.stringify(json[pathname], null, 2));
       return;
     }
+    if (SOURCE_MAP.test(pathname)) return sendText(res, 404, STATUS_TEXT[404]);
     const requested = fileInside(root, pathname);
     if (!requested) {
       res.writeHead(403).end();
@@ -95,7 +153,7 @@ function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {} }) {
     if (!file) return sendText(res, 404, STATUS_TEXT[404]);
 
     const ext = path.extname(file);
-    const headers = {
+    const fileHeaders = {
       'Content-Type': TYPES[ext] || 'application/octet-stream',
       // Content-hashed files never change; entries, manifests and runtime config must be re-read so an
       // operator can redeploy one remote by replacing its files.
@@ -103,14 +161,14 @@ function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {} }) {
       Vary: 'Accept-Encoding',
     };
     const gzip = COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] || '');
-    if (gzip) headers['Content-Encoding'] = 'gzip';
+    if (gzip) fileHeaders['Content-Encoding'] = 'gzip';
     if (req.method === 'HEAD') {
-      res.writeHead(200, headers).end();
+      res.writeHead(200, fileHeaders).end();
       return;
     }
     const opened = await openFile(file);
     if (!opened.handle) return sendText(res, opened.status, STATUS_TEXT[opened.status]);
-    res.writeHead(200, headers);
+    res.writeHead(200, fileHeaders);
     // pipeline, not pipe: when the client goes away (or reading fails) it destroys every stream, which
     // closes the file. With pipe, each aborted download kept its file open for good.
     const stages = [opened.handle.createReadStream(), ...(gzip ? [zlib.createGzip()] : []), res];
@@ -132,4 +190,4 @@ function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {} }) {
   });
 }
 
-module.exports = { serveStatic };
+module.exports = { serveStatic, contentSecurityPolicy };

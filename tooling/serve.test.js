@@ -124,3 +124,95 @@ describe('static server', () => {
     }
   }, 20_000);
 });
+
+describe('security headers', () => {
+  const remotes = { mf_campaigns: 'http://127.0.0.1:9182/remoteEntry.js', mf_followup: 'http://127.0.0.1:9183/remoteEntry.js' };
+  const config = { apiUrl: 'http://127.0.0.1:9100', wsUrl: 'ws://127.0.0.1:9100/ws', cepUrl: 'http://127.0.0.1:9199', iceServers: ['stun:stun.example:3478'] };
+  let dir;
+  let server;
+  let port;
+
+  /** The sources a CSP directive allows, e.g. sources(policy, 'script-src') → ["'self'", 'http://…']. */
+  const sources = (policy, directive) =>
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([name]) => name === directive)
+      ?.slice(1);
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'consig-serve-headers-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>host</title>');
+    fs.writeFileSync(path.join(dir, 'main.js'), 'console.log("main");');
+    fs.writeFileSync(path.join(dir, 'main.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    fs.writeFileSync(path.join(dir, '123.0123abcd.js'), 'console.log("chunk");');
+    fs.writeFileSync(path.join(dir, '123.0123abcd.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    server = await serveStatic({
+      dir,
+      port: 0,
+      host: '127.0.0.1',
+      spa: true,
+      json: { '/remotes.json': remotes, '/config.json': config },
+      connectSrc: ['ws://127.0.0.1:9189'],
+    });
+    port = server.address().port;
+  });
+
+  afterAll(async () => {
+    await closeServer(server);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test.each(['/', '/campanhas/lote/7', '/main.js', '/remotes.json', '/config.json', '/nao-existe.js'])('%s carries nosniff, the referrer policy and the CSP', async (urlPath) => {
+    const { headers } = await get(port, urlPath);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  });
+
+  test('the CSP allows exactly the origins of remotes.json and config.json, and the extra connect origins', async () => {
+    const policy = (await get(port, '/')).headers['content-security-policy'];
+    const remoteOrigins = ['http://127.0.0.1:9182', 'http://127.0.0.1:9183'];
+    expect(sources(policy, 'default-src')).toEqual(["'self'"]);
+    expect(sources(policy, 'script-src')).toEqual(["'self'", ...remoteOrigins]);
+    expect(sources(policy, 'style-src')).toEqual(["'self'", ...remoteOrigins, "'unsafe-inline'"]);
+    expect(sources(policy, 'img-src')).toEqual(["'self'", 'data:', ...remoteOrigins, 'http://127.0.0.1:9100']);
+    expect(sources(policy, 'connect-src')).toEqual([
+      "'self'",
+      ...remoteOrigins,
+      'http://127.0.0.1:9100',
+      'ws://127.0.0.1:9100',
+      'http://127.0.0.1:9199',
+      'ws://127.0.0.1:9189',
+    ]);
+    expect(sources(policy, 'object-src')).toEqual(["'none'"]);
+    // Inline styles only (the notifications write a <style>): no inline script, no eval, and a STUN
+    // address is not an origin a page fetches from.
+    expect(policy.match(/unsafe-inline/g)).toHaveLength(1);
+    expect(policy).not.toMatch(/unsafe-eval|stun:/);
+  });
+
+  test('a remote serving only config.json allows its own scripts and the API', async () => {
+    const remote = await serveStatic({ dir, port: 0, host: '127.0.0.1', json: { '/config.json': config } });
+    try {
+      const policy = (await get(remote.address().port, '/main.js')).headers['content-security-policy'];
+      expect(sources(policy, 'script-src')).toEqual(["'self'"]);
+      expect(sources(policy, 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:9100', 'ws://127.0.0.1:9100', 'http://127.0.0.1:9199']);
+    } finally {
+      await closeServer(remote);
+    }
+  });
+
+  test('entries, runtime config and index.html are revalidated; content-hashed chunks are cached for good', async () => {
+    for (const urlPath of ['/', '/campanhas', '/main.js', '/remotes.json', '/config.json']) {
+      expect([urlPath, (await get(port, urlPath)).headers['cache-control']]).toEqual([urlPath, 'no-cache']);
+    }
+    expect((await get(port, '/123.0123abcd.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test.each(['/main.js.map', '/123.0123abcd.js.map', '/MAIN.JS.MAP'])('source maps are not served (%s)', async (urlPath) => {
+    const response = await get(port, urlPath);
+    expect(response.status).toBe(404);
+    expect(response.body.toString()).not.toContain('secret.ts');
+  });
+});

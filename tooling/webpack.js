@@ -7,7 +7,34 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedModules } = require('./shared-modules');
+const { sharedModules, SINGLETONS } = require('./shared-modules');
+
+/** The manifest a remote ships beside its remoteEntry.js (docs/architecture.md "Independent deployment"). */
+const REMOTE_MANIFEST = 'consig-remote.json';
+
+const packageOf = (request) => (request.startsWith('@') ? request.split('/').slice(0, 2) : request.split('/').slice(0, 1)).join('/');
+
+/** The singleton packages (not subpaths) an app depends on: the ones the host and a remote must agree on. */
+const singletonPackages = (pkg) => [...new Set(SINGLETONS.map(packageOf))].filter((name) => pkg.dependencies?.[name]);
+
+/** The range of each singleton a remote was built against, as its build declared it to the federation runtime. */
+function requiredRanges(pkg) {
+  const shared = sharedModules(pkg);
+  return Object.fromEntries(singletonPackages(pkg).map((name) => [name, shared[name]?.requiredVersion || pkg.dependencies[name]]));
+}
+
+/** The version of each singleton the host provides: what is installed for it (the host pins exact versions). */
+function providedVersions(dir, pkg) {
+  const installed = (name) => {
+    if (name === '@consig/shared') return require('../shared/package.json').version;
+    try {
+      return require(require.resolve(`${name}/package.json`, { paths: [dir] })).version;
+    } catch {
+      return String(pkg.dependencies[name]).replace(/^[\^~=]+/, '');
+    }
+  };
+  return Object.fromEntries(singletonPackages(pkg).map((name) => [name, installed(name)]));
+}
 
 /** Copies the app's public/ folder (runtime config such as remotes.json and config.json) into dist/ as is. */
 class CopyPublicPlugin {
@@ -20,8 +47,32 @@ class CopyPublicPlugin {
       compilation.hooks.processAssets.tap({ name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         if (!fs.existsSync(this.dir)) return;
         for (const file of fs.readdirSync(this.dir)) {
+          if (file === REMOTE_MANIFEST) continue; // RemoteManifestPlugin emits it with the build's facts
           compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(this.dir, file))));
         }
+      });
+    });
+  }
+}
+
+/**
+ * Emits the remote's manifest (public/consig-remote.json: routes, navigation entries, slots) with what only
+ * the build knows: the app's version and the range of @consig/shared and of each singleton it was built
+ * against. The host reads it at runtime and refuses a remote whose ranges it cannot satisfy.
+ */
+class RemoteManifestPlugin {
+  constructor({ dir, pkg }) {
+    this.file = path.join(dir, 'public', REMOTE_MANIFEST);
+    this.pkg = pkg;
+  }
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RemoteManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        if (!fs.existsSync(this.file)) return;
+        compilation.fileDependencies.add(this.file);
+        const manifest = { ...JSON.parse(fs.readFileSync(this.file, 'utf8')), version: this.pkg.version, requires: requiredRanges(this.pkg) };
+        compilation.emitAsset(REMOTE_MANIFEST, new RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
       });
     });
   }
@@ -93,6 +144,10 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
         // deep links (/campanhas/x/1) working there.
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/' }),
         new CopyPublicPlugin(path.join(dir, 'public')),
+        ...(isHost
+          ? // What the host provides to remotes, compared at runtime with each remote's manifest (host/src/remotes/compatibility.ts).
+            [new (require('webpack').DefinePlugin)({ __CONSIG_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(dir, pkg)) })]
+          : [new RemoteManifestPlugin({ dir, pkg })]),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
       ],
       optimization: {
@@ -109,4 +164,4 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
   };
 }
 
-module.exports = { createAppConfig };
+module.exports = { createAppConfig, requiredRanges, providedVersions, REMOTE_MANIFEST };

@@ -21,14 +21,18 @@ import { builtInFgtsBalanceProvider, type FgtsBalanceProvider } from './fgts/pro
 import { fgtsRoutes } from './fgts/routes';
 import { corsOptions } from './http/cors';
 import { registerErrorHandlers } from './http/errors';
+import { registerSecurityHeaders } from './http/securityHeaders';
+import { healthRoutes } from './health/routes';
 import { BODY_LIMIT_BYTES } from './http/limits';
 import { loggerOptions } from './http/log';
 import { lookupRoutes } from './lookups/routes';
 import { operationRoutes } from './operations/routes';
+import { bankLogoRoutes } from './proposals/bankLogoRoutes';
 import { proposalRegistrationRoutes } from './proposals/registration';
 import { proposalRoutes } from './proposals/routes';
 import { queueRoutes } from './queue/routes';
 import { suppressionRoutes } from './suppression/routes';
+import { ticketRoutes } from './tickets/routes';
 import { JobQueue, type JobQueueOptions } from './jobs';
 import { WS_MAX_MESSAGE_BYTES } from './realtime/limits';
 import { Realtime } from './realtime/realtime';
@@ -82,13 +86,16 @@ export async function buildApp({ config, db, logger, realtime, jobs, clock = () 
   // The API speaks JSON only: a text/plain body is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
   registerErrorHandlers(app);
+  registerSecurityHeaders(app);
   await app.register(cors, corsOptions(config));
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
 
-  // Public: sign-in and the socket (which authenticates with its first message).
+  // Public: sign-in, the socket (which authenticates with its first message), the health probes.
   await app.register(authRoutes);
+  await app.register(healthRoutes);
   await app.register(realtimeRoutes, realtime ?? {});
+  await app.register(bankLogoRoutes);
 
   // Everything else needs a bearer token.
   await app.register(async (api) => {
@@ -104,6 +111,7 @@ export async function buildApp({ config, db, logger, realtime, jobs, clock = () 
     await api.register(batchRequestRoutes);
     await api.register(lookupRoutes);
     await api.register(proposalRoutes);
+    await api.register(ticketRoutes);
     await api.register(operationRoutes);
     await api.register(proposalRegistrationRoutes);
     await api.register(simulationRoutes);

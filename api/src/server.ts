@@ -5,6 +5,10 @@ import { DataDirLockedError, lockDataDir } from './db/dataDirLock';
 import { migrate } from './db/migrate';
 import { DEMO_PROSPECT_COUNT, growProspectsInBackground } from './db/prospects';
 import { seedDemoData } from './db/seed';
+import { closeGracefully } from './http/shutdown';
+
+/** The whole shutdown's limit: past it the process exits with 1 rather than hang (the drain itself is shorter). */
+const SHUTDOWN_LIMIT_MS = 10_000;
 
 /** Starts the API: database, migrations, demo data on an empty database, HTTP, clean shutdown. */
 async function main(): Promise<void> {
@@ -25,8 +29,9 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: encerrando`);
     // A stuck close must not keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close(); // also stops the job worker, waiting for running jobs
+    setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    // Sockets closed with 1012 (clients reconnect), requests under way drained, job worker stopped (http/shutdown.ts).
+    await closeGracefully(app);
     await prospectGrowth?.stop();
     await db.close();
     lock?.release();

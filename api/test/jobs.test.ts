@@ -6,7 +6,7 @@ import { readEnv, resolveSecrets } from '../src/config';
 import type { Database, Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
-import { JobQueue, type Job, type JobQueueOptions } from '../src/jobs';
+import { JobQueue, type GiveUpHandler, type Job, type JobQueueOptions } from '../src/jobs';
 import { claimJobs, LEASE_EXPIRED_ERROR } from '../src/jobs/store';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './database';
 import { eventually } from './eventually';
@@ -32,9 +32,14 @@ afterEach(async () => {
 afterAll(() => database.drop());
 
 /** A started worker on `on`, polling fast, stopped after the test. */
-async function startWorker(on: Database, handlers: Record<string, (job: Job) => Promise<void>>, options: JobQueueOptions = {}) {
+async function startWorker(
+  on: Database,
+  handlers: Record<string, (job: Job) => Promise<void>>,
+  options: JobQueueOptions = {},
+  giveUps: Record<string, GiveUpHandler> = {},
+) {
   const worker = new JobQueue(on, { pollIntervalMs: 25, retry: { baseMs: 20, maxMs: 40 }, ...options });
-  for (const [kind, handler] of Object.entries(handlers)) worker.register(kind, handler);
+  for (const [kind, handler] of Object.entries(handlers)) worker.register(kind, handler, { onGiveUp: giveUps[kind] });
   workers.push(worker);
   await worker.start();
   return worker;
@@ -137,6 +142,11 @@ describe('job queue: failures', () => {
     const queue = new JobQueue(db);
     const doomed = (await queue.enqueue(db, 'always_fails', {}, { maxAttempts: 4 }))!;
     const flaky = (await queue.enqueue(db, 'fails_twice', {}, { maxAttempts: 5 }))!;
+    /** The kind's give-up hook: runs once, for the job that ends 'falhou' only. */
+    const gaveUp: { id: number; attempt: number; error: string }[] = [];
+    const recordGiveUp: GiveUpHandler = async (job) => {
+      gaveUp.push({ id: job.id, attempt: job.attempt, error: job.error });
+    };
     /** Per attempt (from the 2nd): the delay the previous failure set, read off the row. */
     const delays: Record<string, number[]> = { always_fails: [], fails_twice: [] };
     const recordDelay = async (job: Job) => {
@@ -160,6 +170,7 @@ describe('job queue: failures', () => {
         },
       },
       { retry: { baseMs: 40, maxMs: 80 } },
+      { always_fails: recordGiveUp, fails_twice: recordGiveUp },
     );
 
     await eventually(async () => (await stateOf(doomed)) === 'falhou' && (await stateOf(flaky)) === 'concluida', 10_000);
@@ -167,6 +178,7 @@ describe('job queue: failures', () => {
     expect(delays.always_fails).toEqual([40, 80, 80]);
     expect(await rowOf(flaky)).toMatchObject({ state: 'concluida', attempts: 3 });
     expect(delays.fails_twice).toEqual([40, 80]);
+    expect(gaveUp).toEqual([{ id: doomed, attempt: 4, error: 'Error: falha na tentativa 4' }]);
   });
 
   it('keeps running other jobs when a handler throws, rejects or throws something that is not an Error', async () => {
@@ -212,13 +224,25 @@ describe('job queue: crashes and restarts', () => {
     expect(await claimJobs(db2, 'processo-morto', ['orphaned'], 2, 300)).toHaveLength(2);
 
     const attempts: number[] = [];
-    await startWorker(db, {
-      orphaned: async (job) => {
-        attempts.push(job.attempt);
+    const gaveUp: unknown[] = [];
+    await startWorker(
+      db,
+      {
+        orphaned: async (job) => {
+          attempts.push(job.attempt);
+        },
       },
-    });
-    await eventually(async () => (await stateOf(retried)) === 'concluida' && (await stateOf(lastTry)) === 'falhou');
+      {},
+      {
+        // The import ends 99 here, the FGTS check alerts 1088: nobody waits for a job no process runs any more.
+        orphaned: async (job) => {
+          gaveUp.push({ id: job.id, payload: job.payload, error: job.error });
+        },
+      },
+    );
+    await eventually(async () => (await stateOf(retried)) === 'concluida' && (await stateOf(lastTry)) === 'falhou' && gaveUp.length === 1);
     expect(attempts).toEqual([2]);
+    expect(gaveUp).toEqual([{ id: lastTry, payload: { who: 'last' }, error: LEASE_EXPIRED_ERROR }]);
     expect(await rowOf(retried)).toEqual({ state: 'concluida', attempts: 2, error: LEASE_EXPIRED_ERROR });
     expect(await rowOf(lastTry)).toEqual({ state: 'falhou', attempts: 1, error: LEASE_EXPIRED_ERROR });
   });

@@ -110,12 +110,32 @@ describe('OpenAPI', () => {
         'GET /importacao/modelo.csv',
         'GET /importacao/{id}',
         'GET /importacao/{id}/rejeitadas',
+        'GET /crm/proposta/{status}/{bank}/{attendant}/{indicator}',
+        'GET /crm/proposta/{status}/{bank}/{attendant}/{indicator}/0/{start}',
+        'GET /crm/proposta/{status}/{bank}/{attendant}/{indicator}/0/{start}/{end}',
+        'GET /crm/proposta/csv/{status}/{bank}/{attendant}/{indicator}',
+        'GET /crm/proposta/csv/{status}/{bank}/{attendant}/{indicator}/0/{start}',
+        'GET /crm/proposta/csv/{status}/{bank}/{attendant}/{indicator}/0/{start}/{end}',
+        'GET /crm/proposta/banco',
+        'GET /crm/proposta/atendente',
+        'GET /crm/proposta/indicador',
+        'PUT /crm/proposta',
+        'DELETE /crm/proposta/{id}',
+        'GET /banco/logo/{file}',
+        'POST /crm/chamado',
+        'GET /crm/chamado/{ID_Proposta}',
+        'GET /crm/chamado/{ChamadoID}/1',
+        'GET /crm/chamado/{ChamadoID}/2',
+        'GET /crm/chamado/pendentes',
+        'POST /crm/chamado/{ChamadoID}/resposta',
       ].sort(),
     );
+    // Sign-in and the bank logos (plain <img> tags send no token) are the only public endpoints.
+    const PUBLIC = new Set(['POST /lnk/token', 'GET /banco/logo/{file}']);
     for (const { route, op } of operations) {
       expect({ route, security: op.security }).toEqual({
         route,
-        security: route === 'POST /lnk/token' ? undefined : [{ bearer: [] }],
+        security: PUBLIC.has(route) ? undefined : [{ bearer: [] }],
       });
     }
     expect(body.paths['/lnk/token'].post.requestBody.content['application/json'].schema.required).toEqual(['EM_Email', 'PW_Senha']);

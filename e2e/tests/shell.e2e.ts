@@ -72,6 +72,8 @@ test('the follow-up remote shows the proposal counts per status', async () => {
   await signIn(page, app(), 'gerente@demo.com.br', 'Gerente@123');
   await page.waitForURL(`${app()}/dashboard`);
   await page.goto(`${app()}/acompanhamentos`);
-  await page.getByText('Clientes por status').waitFor();
-  await page.getByText('Aguardando digitação').waitFor();
+  const statuses = page.getByRole('region', { name: 'Clientes por status' });
+  await statuses.waitFor();
+  // The status list (the rows' dropdowns name the statuses too).
+  await statuses.getByText('Aguardando digitação').waitFor();
 });

@@ -4,8 +4,13 @@ import { ApiError, TEXT } from '../http/errors';
 
 /** preHandler hook: the signed-in person must hold one of `roles` (ID_Funcao), else 403. */
 export function requireRole(...roles: RoleId[]) {
+  return requireRoleSaying(TEXT.forbidden, ...roles);
+}
+
+/** requireRole with the refusal's own Portuguese text ('Apenas gerentes podem remover propostas.'). */
+export function requireRoleSaying(text: string, ...roles: RoleId[]) {
   return async (request: FastifyRequest): Promise<void> => {
-    if (!(roles as number[]).includes(request.pessoa.ID_Funcao)) throw new ApiError(403, TEXT.forbidden);
+    if (!(roles as number[]).includes(request.pessoa.ID_Funcao)) throw new ApiError(403, text);
   };
 }
 

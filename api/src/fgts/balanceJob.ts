@@ -3,7 +3,7 @@ import { CREDIT_TYPE, AGENCY, ALERT_OPERATION_UPDATE, type Operacao, type Realti
 import { FGTS_MIN_YEARS, formatCents, largestFgtsTermFor, saoPauloDate, type CalendarDate, type Cents } from '@consig/shared/credit';
 import { z } from 'zod';
 import type { Db } from '../db';
-import type { Job, JobHandler, JobLogger } from '../jobs';
+import type { GiveUpHandler, Job, JobHandler } from '../jobs';
 import { computeOffer } from '../operations/offer';
 import { createOperationsRepository } from '../operations/operations.repository';
 import type { Realtime } from '../realtime/realtime';
@@ -49,7 +49,6 @@ interface Dependencies {
   db: Db;
   realtime: Pick<Realtime, 'push'>;
   provider: FgtsBalanceProvider;
-  log: JobLogger;
   /** The instant the rules in force are looked up at (app.clock). */
   clock: () => Date;
 }
@@ -99,40 +98,40 @@ function pushedCard(card: Operacao): Omit<Operacao, 'ID_Cliente'> {
 /**
  * The balance check (docs/rules.md "FGTS balance"): asks the provider, applies the balance, alerts the person who
  * asked. Idempotent (the same balance gives the same operation), as the queue delivers at least once. A provider
- * or database failure is retried with the queue's backoff; the last failed attempt alerts the person instead of
- * leaving them waiting.
+ * or database failure is retried with the queue's backoff; when the queue gives up, `warnBalanceGaveUp` alerts the
+ * person instead of leaving them waiting.
  */
-export function fgtsBalanceHandler({ db, realtime, provider, log, clock }: Dependencies): JobHandler {
-  const warn = (personId: number, text: string) => realtime.push(personId, { TP_Alerta: ALERT_FGTS_BALANCE_FAILED, DE_Dados: null, DE_Observacao: text });
-
+export function fgtsBalanceHandler({ db, realtime, provider, clock }: Dependencies): JobHandler {
   return async (job: Job) => {
     const payload = fgtsBalancePayload.parse(job.payload);
     const companyId = job.companyId;
     if (companyId === null) throw new Error('Consulta de saldo FGTS sem empresa.');
-    try {
-      const balance = await provider.balanceOf({ cpf: payload.cpf, phone: payload.phone, signal: job.signal });
-      // Lost the lease while waiting: another worker runs the job now and will write and alert.
-      job.signal.throwIfAborted();
-      const on = saoPauloDate(clock());
-      const applied = await db.transaction(async (tx) => {
-        const alert = await applyBalance(tx, companyId, payload, balance, on);
-        // Sent at commit: the attendant never sees figures that were rolled back.
-        if (alert) await realtime.push(payload.personId, alert, tx);
-        return alert !== undefined;
-      });
-      if (!applied) await warn(payload.personId, GONE_TEXT);
-    } catch (error) {
-      if (job.attempt >= job.maxAttempts && !job.signal.aborted) {
-        await warn(payload.personId, FAILED_TEXT).catch((err: unknown) =>
-          log.error({ err, jobId: job.id }, 'falha ao avisar que a consulta de saldo FGTS desistiu'),
-        );
-      }
-      throw error;
-    }
+    const balance = await provider.balanceOf({ cpf: payload.cpf, phone: payload.phone, signal: job.signal });
+    // Lost the lease while waiting: another worker runs the job now and will write and alert.
+    job.signal.throwIfAborted();
+    const on = saoPauloDate(clock());
+    const applied = await db.transaction(async (tx) => {
+      const alert = await applyBalance(tx, companyId, payload, balance, on);
+      // Sent at commit: the attendant never sees figures that were rolled back.
+      if (alert) await realtime.push(payload.personId, alert, tx);
+      return alert !== undefined;
+    });
+    if (!applied) await warn(realtime, payload.personId, GONE_TEXT);
   };
 }
 
+const warn = (realtime: Dependencies['realtime'], personId: number, text: string) =>
+  realtime.push(personId, { TP_Alerta: ALERT_FGTS_BALANCE_FAILED, DE_Dados: null, DE_Observacao: text });
+
+/** The queue gave up (last attempt failed, or its process died): the person who asked hears so (alert 1088). */
+export const warnBalanceGaveUp =
+  ({ realtime }: Pick<Dependencies, 'realtime'>): GiveUpHandler =>
+  async (job) => {
+    await warn(realtime, fgtsBalancePayload.parse(job.payload).personId, FAILED_TEXT);
+  };
+
 /** Registers the balance check on the app's job queue (every instance runs it; app.ts). */
 export function registerFgtsBalanceJob(app: FastifyInstance, provider: FgtsBalanceProvider): void {
-  app.jobs.register(FGTS_BALANCE_JOB, fgtsBalanceHandler({ db: app.db, realtime: app.realtime, provider, log: app.log, clock: () => app.clock() }));
+  const dependencies = { db: app.db, realtime: app.realtime, provider, clock: () => app.clock() };
+  app.jobs.register(FGTS_BALANCE_JOB, fgtsBalanceHandler(dependencies), { onGiveUp: warnBalanceGaveUp(dependencies) });
 }

@@ -58,6 +58,30 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
       return row && { ...row, sanitize: row.sanitize === 1 };
     },
 
+    /** The import as the job reads its file, before its transaction (no lock: the file does not change). */
+    async forReading(importId: number): Promise<(ImportRow & { lines: number }) | undefined> {
+      const [row] = await db.query<{ id: number; campaignId: number; personId: number; status: number; sanitize: number; file: Uint8Array | null; lines: number }>(
+        `select id_importacao as id, id_campanha as "campaignId", id_pessoa as "personId", id_status as status,
+                sn_higienizar as sanitize, bl_arquivo as file, nu_linhas as lines
+           from importacao where id_empresa = $1 and id_importacao = $2`,
+        [companyId, importId],
+      );
+      return row && { ...row, sanitize: row.sanitize === 1 };
+    },
+
+    /**
+     * Lines read so far, written OUTSIDE the job's transaction (call it on the database handle, never on the
+     * transaction's) so pollers see it move; only while the import runs, so a late write cannot touch an ended one.
+     */
+    async saveProgress(importId: number, linesRead: number): Promise<void> {
+      await db.query('update importacao set nu_lidas = least($3, nu_linhas) where id_empresa = $1 and id_importacao = $2 and id_status = $4', [
+        companyId,
+        importId,
+        linesRead,
+        IMPORT_STATUS.PROCESSANDO,
+      ]);
+    },
+
     async knownSpecies(): Promise<Set<number>> {
       const rows = await db.query<{ id: number }>('select id_especie as id from especie');
       return new Set(rows.map((row) => row.id));
@@ -139,7 +163,8 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
     ): Promise<void> {
       await db.query(
         `update importacao set id_status = $3, nu_importados = $4, nu_higienizados = $5, nu_rejeitados = $6, de_motivo = $7,
-                ts_conclusao = now(), bl_arquivo = null
+                ts_conclusao = now(), bl_arquivo = null,
+                nu_lidas = case when $3 = ${IMPORT_STATUS.CONCLUIDO} then nu_linhas else nu_lidas end
           where id_empresa = $1 and id_importacao = $2`,
         [companyId, importId, result.status, result.imported, result.sanitized, result.rejected, result.reason],
       );
@@ -158,7 +183,7 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
       type Row = Omit<Importacao, 'SN_Higienizar' | 'TS_Criacao' | 'TS_Conclusao'> & { SN_Higienizar: number; TS_Criacao: Date; TS_Conclusao: Date | null };
       const [row] = await db.query<Row>(
         `select id_importacao as "ID_Importacao", id_campanha as "ID_Campanha", id_status as "ID_Status",
-                sn_higienizar as "SN_Higienizar", nu_linhas as "NU_Linhas", nu_importados as "NU_Importados",
+                sn_higienizar as "SN_Higienizar", nu_linhas as "NU_Linhas", nu_lidas as "NU_Lidas", nu_importados as "NU_Importados",
                 nu_higienizados as "NU_Higienizados", nu_rejeitados as "NU_Rejeitados", de_motivo as "DE_Motivo",
                 ts_criacao as "TS_Criacao", ts_conclusao as "TS_Conclusao"
            from importacao where id_empresa = $1 and id_importacao = $2`,

@@ -46,7 +46,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Recebe um CSV (data URL, até 60 MB e 50.000 clientes) para a campanha e responde na hora; a importação roda ' +
-          'como tarefa (GET /importacao/{id}; alerta 1089 pelo /ws ao terminar).',
+          'como tarefa (GET /importacao/{id} com NU_Lidas de NU_Linhas; pelo /ws, alerta 1090 com o progresso e 1089 ao terminar).',
         body: importacaoUploadRequest,
         response: { 200: importacaoUploadResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse },
       },
@@ -98,7 +98,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: onlyManagers,
       schema: {
         tags,
-        summary: 'Situação da importação (0 Processando, 63 Concluído, 99 Erro) e suas contagens.',
+        summary: 'Situação da importação (0 Processando, 63 Concluído, 99 Erro), linhas lidas (NU_Lidas de NU_Linhas) e suas contagens.',
         params: idParams,
         response: { 200: importacaoResponse, 403: errorResponse, 404: errorResponse },
       },

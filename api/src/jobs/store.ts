@@ -125,11 +125,18 @@ export async function renewLeases(db: Db, ids: number[], owner: string, leaseMs:
 
 export const LEASE_EXPIRED_ERROR = 'Prazo da tarefa esgotado: o processo que a executava parou de responder.';
 
+/** A job whose lease ran out, as recoverExpiredLeases changed it. */
+export interface RecoveredJob extends ClaimedJob {
+  state: JobState;
+  /** The worker that held it. */
+  owner: string;
+}
+
 /**
  * Jobs whose lease ran out (their worker died or hung) go back to 'pendente' at once, or to
- * 'falhou' when that was their last attempt. Returns what it changed, for the log.
+ * 'falhou' when that was their last attempt. Returns what it changed (for the log and give-up hooks).
  */
-export async function recoverExpiredLeases(db: Db): Promise<{ id: number; kind: string; state: JobState; owner: string }[]> {
+export async function recoverExpiredLeases(db: Db): Promise<RecoveredJob[]> {
   return db.query(
     `with vencida as (
        select id_tarefa, de_dono from tarefa
@@ -141,7 +148,9 @@ export async function recoverExpiredLeases(db: Db): Promise<{ id: number; kind: 
          ts_executar = now(), de_erro = $1, de_dono = null, ts_dono_ate = null, ts_fim = now()
      from vencida
      where t.id_tarefa = vencida.id_tarefa
-     returning t.id_tarefa as id, t.co_tipo as kind, t.co_estado as state, vencida.de_dono as owner`,
+     returning t.id_tarefa as id, t.co_tipo as kind, t.co_estado as state, vencida.de_dono as owner,
+               t.id_empresa as "companyId", t.de_dados as payload, t.nu_tentativas as attempt,
+               t.nu_max_tentativas as "maxAttempts"`,
     [LEASE_EXPIRED_ERROR],
   );
 }

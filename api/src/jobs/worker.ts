@@ -8,12 +8,24 @@ import {
   enqueue,
   failJob,
   JOBS_CHANNEL,
+  LEASE_EXPIRED_ERROR,
   purgeCompleted,
   recoverExpiredLeases,
   renewLeases,
   type ClaimedJob,
   type EnqueueOptions,
 } from './store';
+
+/**
+ * What a kind does when its job ends 'falhou' for good, however that happened: its last attempt threw, or the
+ * process running its last attempt died and the lease ran out. Imports end 99 and the person who asked is
+ * alerted, instead of waiting forever for a job nobody runs any more. Best effort: a failure here is logged.
+ */
+export type GiveUpHandler = (job: ClaimedJob & { error: string }) => Promise<void>;
+
+export interface JobKindOptions {
+  onGiveUp?: GiveUpHandler;
+}
 
 /** What a handler receives. `payload` is JSON from the database: validate it (zod) before use. */
 export interface Job<P = unknown> extends ClaimedJob {
@@ -72,6 +84,7 @@ interface Running {
 export class JobQueue {
   readonly workerId: string;
   private readonly handlers = new Map<string, JobHandler>();
+  private readonly giveUpHandlers = new Map<string, GiveUpHandler>();
   private readonly running = new Map<number, Running>();
   private readonly concurrency: number;
   private readonly pollIntervalMs: number;
@@ -112,9 +125,10 @@ export class JobQueue {
   }
 
   /** The handler of one job kind. This worker claims only kinds it has a handler for. */
-  register<P = unknown>(kind: string, handler: JobHandler<P>): this {
+  register<P = unknown>(kind: string, handler: JobHandler<P>, options: JobKindOptions = {}): this {
     if (this.handlers.has(kind)) throw new Error(`Job kind ${kind} already has a handler`);
     this.handlers.set(kind, handler as JobHandler);
+    if (options.onGiveUp) this.giveUpHandlers.set(kind, options.onGiveUp);
     this.wake();
     return this;
   }
@@ -189,7 +203,11 @@ export class JobQueue {
   private async poll(): Promise<void> {
     try {
       for (const job of await recoverExpiredLeases(this.db)) {
-        this.log.warn({ job }, 'tarefa devolvida à fila: o prazo de quem a executava acabou');
+        const details = { id: job.id, kind: job.kind, owner: job.owner, attempt: job.attempt };
+        if (job.state === 'falhou') {
+          this.log.error({ job: details }, 'tarefa falhou: o processo da última tentativa parou de responder');
+          await this.giveUp(job, LEASE_EXPIRED_ERROR);
+        } else this.log.warn({ job: details }, 'tarefa devolvida à fila: o prazo de quem a executava acabou');
       }
       if (Date.now() - this.lastPurgeAt >= PURGE_EVERY_MS) {
         this.lastPurgeAt = Date.now();
@@ -225,8 +243,10 @@ export class JobQueue {
       const delay = retryDelayMs(claimed.attempt, this.retry);
       const state = await failJob(this.db, claimed.id, this.workerId, describe(failure.error), delay);
       const details = { ...context, err: failure.error, state, retryInMs: state === 'pendente' ? delay : undefined };
-      if (state === 'falhou') this.log.error(details, 'tarefa falhou na última tentativa');
-      else this.log.warn(details, 'tentativa de tarefa falhou');
+      if (state === 'falhou') {
+        this.log.error(details, 'tarefa falhou na última tentativa');
+        await this.giveUp(claimed, describe(failure.error));
+      } else this.log.warn(details, 'tentativa de tarefa falhou');
     })()
       .catch((err) => {
         // Recording the outcome failed (database gone): the lease brings the job back.
@@ -237,6 +257,16 @@ export class JobQueue {
         this.wake();
       });
     this.running.set(claimed.id, entry);
+  }
+
+  private async giveUp(job: ClaimedJob, error: string): Promise<void> {
+    const onGiveUp = this.giveUpHandlers.get(job.kind);
+    if (!onGiveUp) return;
+    try {
+      await onGiveUp({ ...job, error });
+    } catch (err) {
+      this.log.error({ jobId: job.id, kind: job.kind, err }, 'falha ao encerrar a tarefa que desistiu');
+    }
   }
 
   private async renewLeases(): Promise<void> {

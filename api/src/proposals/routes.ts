@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { possibleStatusesResponse, statusSummaryQuery, statusSummaryResponse } from '@consig/shared/contracts';
 import { ownRowsOnly } from '../auth/roles';
 import { companyScope } from '../auth/scope';
+import { proposalExportRoutes } from './exportRoute';
+import { followUpRoutes } from './followupRoutes';
 import { createProposalsRepository } from './proposals.repository';
 
 const tags = ['Propostas'];
@@ -41,4 +43,8 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true, text: 'Status possíveis.', data };
     },
   );
+
+  // The follow-up screen's list, filters, status changes, deletion and export (issue 10).
+  await app.register(followUpRoutes);
+  await app.register(proposalExportRoutes);
 };

@@ -16,6 +16,9 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
+/** The icons a remote's manifest may name for its navigation entries. */
+export const ICON_NAMES = Object.keys(paths) as IconName[];
+
 export function Icon({ name }: { name: IconName }): ReactElement {
   return (
     <svg className="icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

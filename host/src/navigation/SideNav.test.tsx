@@ -4,6 +4,15 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { resetPage } from '../test/reset';
 import { SideNav } from './SideNav';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NavContribution } from './navEntries';
+import { RemoteNavigation } from './remoteNavigation';
+
+/** The navigation entries the remotes ship in their manifests (public/consig-remote.json), as the shell provides them. */
+const shippedManifests: NavContribution[] = ['mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony'].map((dir) =>
+  JSON.parse(readFileSync(join(__dirname, '..', '..', '..', dir, 'public', 'consig-remote.json'), 'utf8')),
+);
 
 function CurrentPath() {
   return <output aria-label="caminho">{useLocation().pathname}</output>;
@@ -21,7 +30,14 @@ function renderNav(path = '/dashboard', user: Partial<Pessoa> = attendant) {
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/" element={<h1>Entrar no sistema</h1>} />
-        <Route path="*" element={<SideNav onLogout={onLogout} />} />
+        <Route
+          path="*"
+          element={
+            <RemoteNavigation.Provider value={shippedManifests}>
+              <SideNav onLogout={onLogout} />
+            </RemoteNavigation.Provider>
+          }
+        />
       </Routes>
       <CurrentPath />
     </MemoryRouter>,

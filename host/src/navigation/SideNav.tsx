@@ -1,8 +1,9 @@
 import { ROLE_LABELS, useSession, type Pessoa, type RoleId } from '@consig/shared';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from './Icon';
-import { matchOf, NAV_ENTRIES, type NavEntry, type NavGroupEntry, type NavLinkEntry } from './navEntries';
+import { matchOf, navEntriesFor, type NavEntry, type NavGroupEntry, type NavLinkEntry } from './navEntries';
+import { RemoteNavigation } from './remoteNavigation';
 import './SideNav.css';
 
 const NARROW_SCREEN = '(max-width: 768px)';
@@ -27,6 +28,7 @@ export function SideNav({ onLogout }: { onLogout: () => void }) {
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(isNarrowScreen);
   const [shownPath, setShownPath] = useState(pathname);
+  const entries = navEntriesFor(useContext(RemoteNavigation), user?.ID_Funcao);
 
   // On a phone the open menu covers the page: close it once the user has gone to another screen (while
   // rendering that screen, so the page never shows under an open menu), and when the window narrows to
@@ -77,7 +79,7 @@ export function SideNav({ onLogout }: { onLogout: () => void }) {
 
       <nav className="sidenav-nav" aria-label="Menu principal">
         <ul className="sidenav-list">
-          {NAV_ENTRIES.map((entry) => (
+          {entries.map((entry) => (
             <li key={entry.label}>
               <NavItem entry={entry} pathname={pathname} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
             </li>

@@ -1,7 +1,9 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading } from '@consig/shared';
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { reRegisterRemote, type RemoteName } from './registry';
+import { reRegisterRemote, unmetRequirementsOf, type RemoteName } from './registry';
+import { remoteModuleId } from './remoteModuleId';
+import { RemoteUnavailable } from './RemoteUnavailable';
 
 interface Props {
   remote: RemoteName;
@@ -20,8 +22,8 @@ interface Props {
 export function RemoteSlot({ remote, module, label, props = {} }: Props) {
   const [attempt, setAttempt] = useState(0);
   const retry = () => {
-    reRegisterRemote(remote);
-    setAttempt((n) => n + 1);
+    // remotes.json is read again first: the operator may have rolled the remote back meanwhile.
+    void reRegisterRemote(remote).then(() => setAttempt((n) => n + 1));
   };
   return (
     // Keyed by what it loads and by the attempt: another screen in the same slot, or a retry, mounts a new
@@ -37,7 +39,13 @@ export function RemoteSlot({ remote, module, label, props = {} }: Props) {
 function RemoteModule({ remote, module, props }: Required<Pick<Props, 'remote' | 'module' | 'props'>>) {
   const [Remote] = useState(() =>
     lazy(async () => {
-      const loaded = await loadRemote<{ default: ComponentType<Record<string, unknown>> }>(`${remote}/${module.replace(/^\.\//, '')}`);
+      // A remote built against a @consig/shared or React this host cannot give it is never loaded: it
+      // would run against the wrong library or bring a second React (docs/architecture.md "Independent deployment").
+      const unmet = unmetRequirementsOf(remote);
+      if (unmet.length > 0) {
+        throw new Error(`${remote} incompatível: ${unmet.map(({ name, range, provided }) => `${name} ${range} (host: ${provided ?? 'nenhum'})`).join(', ')}`);
+      }
+      const loaded = await loadRemote<{ default: ComponentType<Record<string, unknown>> }>(remoteModuleId(remote, module));
       if (!loaded?.default) throw new Error(`${remote}/${module} não encontrado`);
       return loaded;
     }),
@@ -62,15 +70,6 @@ class RemoteBoundary extends Component<{ label: string; onRetry: () => void; chi
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      <div className="remote-failure consig-panel" role="alert">
-        <p>
-          Não foi possível carregar o módulo <strong>{this.props.label}</strong>. Verifique sua conexão e tente novamente.
-        </p>
-        <button type="button" className="consig-button" onClick={this.props.onRetry}>
-          Tentar novamente
-        </button>
-      </div>
-    );
+    return <RemoteUnavailable label={this.props.label} onRetry={this.props.onRetry} />;
   }
 }

@@ -7,6 +7,10 @@ import { FakeWebSocket } from '../test/FakeWebSocket';
 import { resetPage } from '../test/reset';
 import { testToken } from '@consig/shared/testing';
 import { AppRoutes } from './AppRoutes';
+import { installShippedManifests } from '../remotes/manifestsForTests';
+
+// Routes and navigation entries come from the remotes' manifests, as remotes.json lists them.
+beforeAll(installShippedManifests);
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;

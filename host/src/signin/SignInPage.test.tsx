@@ -1,9 +1,9 @@
-import { api, session } from '@consig/shared';
+import { api, session, setRuntimeConfig } from '@consig/shared';
 import { AppProviders } from '@consig/shared/query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { resetPage } from '../test/reset';
-import { testToken } from '@consig/shared/testing';
+import { fakeApi, testToken } from '@consig/shared/testing';
 import { SignInPage } from './SignInPage';
 
 function renderSignIn() {
@@ -62,6 +62,21 @@ describe('SignInPage', () => {
     expect(await screen.findByText('E-mail ou senha inválidos.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
     expect(session.get().token).toBeNull();
+  });
+
+  it('says in Portuguese that the server cannot be reached when the API is down, and stays on the page', async () => {
+    setRuntimeConfig({ apiUrl: 'http://api.test', wsUrl: 'ws://api.test/ws' });
+    const server = fakeApi(() => 'network-error');
+    try {
+      renderSignIn();
+      fillAndSubmit('maria@empresa.com.br', 'segredo');
+      expect(await screen.findByText('Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.')).toBeTruthy();
+      expect(screen.queryByText('Network Error')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
+      expect(session.get().token).toBeNull();
+    } finally {
+      server.restore();
+    }
   });
 
   it('validates the fields before calling the server', async () => {

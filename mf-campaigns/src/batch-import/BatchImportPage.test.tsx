@@ -1,15 +1,16 @@
-import { session } from '@consig/shared';
+import { bus, session } from '@consig/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { fakeApi, renderScreen, signIn } from '@consig/shared/testing';
 import { BatchImportPage } from './BatchImportPage';
 
-const importRow = (ID_Status: number, counts: Partial<Record<'NU_Importados' | 'NU_Higienizados' | 'NU_Rejeitados', number>> = {}) => ({
+const importRow = (ID_Status: number, counts: Partial<Record<'NU_Lidas' | 'NU_Importados' | 'NU_Higienizados' | 'NU_Rejeitados', number>> = {}) => ({
   ID_Importacao: 77,
   ID_Campanha: 5,
   ID_Status,
   SN_Higienizar: true,
   NU_Linhas: 4,
+  NU_Lidas: 0,
   NU_Importados: 0,
   NU_Higienizados: 0,
   NU_Rejeitados: 0,
@@ -22,11 +23,14 @@ const importRow = (ID_Status: number, counts: Partial<Record<'NU_Importados' | '
 let server: ReturnType<typeof fakeApi>;
 let uploads: unknown[];
 let saved: string[];
+/** The counts the import ends with (the third ask). */
+let finalCounts: Partial<Record<'NU_Importados' | 'NU_Higienizados' | 'NU_Rejeitados', number>>;
 
 beforeEach(() => {
   signIn({ ID_Funcao: 13 });
   uploads = [];
   saved = [];
+  finalCounts = { NU_Importados: 2, NU_Higienizados: 1, NU_Rejeitados: 1 };
   let polls = 0;
   server = fakeApi((request) => {
     const ok = (data: unknown, text = '') => ({ body: { success: true, text, data } });
@@ -34,10 +38,11 @@ beforeEach(() => {
       uploads.push(JSON.parse(request.data as string));
       return ok({ ID_Importacao: 77 }, 'Arquivo recebido. A importação está em andamento.');
     }
-    // Still running on the first two asks, done on the third.
+    // Still running on the first two asks (1, then 3 lines read of 4), done on the third.
     if (request.url === '/importacao/77') {
       polls += 1;
-      return ok(polls < 3 ? importRow(0) : importRow(63, { NU_Importados: 2, NU_Higienizados: 1, NU_Rejeitados: 1 }));
+      if (polls < 3) return ok(importRow(0, { NU_Lidas: polls === 1 ? 1 : 3 }));
+      return ok(importRow(63, { NU_Lidas: 4, ...finalCounts }));
     }
     if (request.url === '/importacao/modelo.csv') return { body: new Blob(['CPF;Nome\r\n']) };
     if (request.url === '/importacao/77/rejeitadas') return { body: new Blob(['Linha;Motivo\r\n']) };
@@ -103,7 +108,17 @@ test('sends the file as a data URL, then follows the import to its counts and th
     SN_Higienizar: true,
   });
   await waitFor(() => expect(success).toHaveBeenCalledWith('Arquivo recebido. A importação está em andamento.', { duration: 3000 }));
-  expect(await dialog.findByText('Importando 4 linha(s) do arquivo...')).toBeTruthy();
+  // Lines read of total: from the poll, sooner from the job's /ws alert 1090, then from the next poll.
+  expect(await dialog.findByText('Lidas 1 de 4 linhas')).toBeTruthy();
+  const bar = () => dialog.getByRole('progressbar', { name: 'Andamento da importação' });
+  expect([bar().getAttribute('value'), bar().getAttribute('max')]).toEqual(['1', '4']);
+  act(() => {
+    bus.publish('realtime.alert@1', { TP_Alerta: 1090, DE_Dados: { ID_Importacao: 78, NU_Lidas: 4, NU_Linhas: 4 }, DE_Observacao: 'outra importação' });
+    bus.publish('realtime.alert@1', { TP_Alerta: 1090, DE_Dados: { ID_Importacao: 77, NU_Lidas: 2, NU_Linhas: 4 }, DE_Observacao: 'Lidas 2 de 4 linhas' });
+  });
+  expect(await dialog.findByText('Lidas 2 de 4 linhas', undefined, { timeout: 500 })).toBeTruthy();
+  expect(bar().getAttribute('value')).toBe('2');
+  expect(await dialog.findByText('Lidas 3 de 4 linhas', undefined, { timeout: 3000 })).toBeTruthy();
 
   expect(await dialog.findByText('Importação concluída.', undefined, { timeout: 5000 })).toBeTruthy();
   const figures = Object.fromEntries(
@@ -112,6 +127,17 @@ test('sends the file as a data URL, then follows the import to its counts and th
   expect(figures).toEqual({ 'Linhas no arquivo': '4', Importados: '2', 'Removidos na higienização': '1', 'Linhas rejeitadas': '1' });
   expect(server.requests.filter((request) => request === 'GET /importacao/77')).toHaveLength(3);
 
+  await act(async () => void fireEvent.click(dialog.getByRole('button', { name: 'Baixar linhas rejeitadas' })));
+  await waitFor(() => expect(saved).toEqual(['importacao-77-rejeitadas.csv']));
+});
+
+test('lines only removed by sanitising are still offered for download, with their reasons', async () => {
+  finalCounts = { NU_Importados: 2, NU_Higienizados: 2, NU_Rejeitados: 0 };
+  const dialog = await openUpload();
+  fireEvent.change(dialog.getByLabelText('Arquivo CSV'), { target: { files: [new File(['CPF\r\n52998224725\r\n'], 'clientes.csv', { type: 'text/csv' })] } });
+  fireEvent.click(dialog.getByRole('radio', { name: 'Sim' }));
+  await act(async () => void fireEvent.click(dialog.getByRole('button', { name: 'Enviar' })));
+  expect(await dialog.findByText('Importação concluída.', undefined, { timeout: 5000 })).toBeTruthy();
   await act(async () => void fireEvent.click(dialog.getByRole('button', { name: 'Baixar linhas rejeitadas' })));
   await waitFor(() => expect(saved).toEqual(['importacao-77-rejeitadas.csv']));
 });

@@ -1,18 +1,17 @@
-import { api, session, toCompactDate, type StatusSummaryItem } from '@consig/shared';
+import { session, toCompactDate } from '@consig/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ok, renderScreen, routerLocation, signIn } from '@consig/shared/testing';
+import { renderScreen, routerLocation, signIn } from '@consig/shared/testing';
+import { api } from '@consig/shared';
 import Followup from './Followup';
+import { serveFollowup } from './testServer';
 
-// Proposal status codes (10 Aguardando digitação … 91 Reprovada), not the campaign ones.
-const statuses: StatusSummaryItem[] = [
-  { ID_Status: 20, DE_Status: 'Digitada', NU_Quantidade: 5 },
-  { ID_Status: 60, DE_Status: 'Paga', NU_Quantidade: 12 },
-  { ID_Status: 90, DE_Status: 'Cancelada', NU_Quantidade: 0 },
-];
 const todaysCounts = () => `/crm/proposta/status?DT_Inicio=${toCompactDate()}&DT_Fim=${toCompactDate()}`;
-
 const statusButton = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
 const pressed = () => screen.queryAllByRole('button', { pressed: true }).map((button) => button.textContent);
+const dateInput = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+const fakeNow = (now: Date) =>
+  jest.useFakeTimers({ now, doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick'] });
 
 beforeEach(() => signIn());
 afterEach(() => {
@@ -21,8 +20,8 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-it('lists the statuses with their counts and a Total', async () => {
-  const get = jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+it('lists the statuses with their counts and the Total of the listed proposals', async () => {
+  const get = serveFollowup({ total: 1234 });
   renderScreen(<Followup />, '/acompanhamentos');
 
   const list = within(screen.getByRole('region', { name: 'Clientes por status' }));
@@ -31,93 +30,132 @@ it('lists the statuses with their counts and a Total', async () => {
   expect(statusButton('Paga').textContent).toBe('Paga12');
   expect(statusButton('Cancelada').textContent).toBe('Cancelada0');
   expect(get).toHaveBeenCalledWith(todaysCounts());
-  expect(screen.getByText('Total: 17')).toBeTruthy();
+  expect(await screen.findByText('Total: 1234')).toBeTruthy();
 });
 
-it('selects a status on click and clears the selection when it is clicked again', async () => {
-  jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+it('selects a status on click, clears it when clicked again, and lists that status', async () => {
+  fakeNow(new Date(2026, 2, 15, 10, 0));
+  const get = serveFollowup();
   renderScreen(<Followup />, '/acompanhamentos');
   await screen.findByRole('button', { name: /^Digitada/ });
   expect(pressed()).toEqual([]);
+  expect(get.listUrls()).toEqual(['/crm/proposta/0/0/0/0/0/20260315/20260315']);
 
   fireEvent.click(statusButton('Digitada'));
   expect(pressed()).toEqual(['Digitada5']);
-
   fireEvent.click(statusButton('Paga'));
   expect(pressed()).toEqual(['Paga12']);
+  await waitFor(() => expect(get.listUrls()).toContain('/crm/proposta/60/0/0/0/0/20260315/20260315'));
 
   fireEvent.click(statusButton('Paga'));
   expect(pressed()).toEqual([]);
 });
 
-it('starts both dates on today, in the attendant’s own calendar day', async () => {
+it('shows today in both dates as dd/mm/aaaa, in the attendant’s own calendar day', async () => {
   // 23:30 local: already tomorrow in UTC for a Brazilian attendant, so a UTC date would be wrong.
-  jest.useFakeTimers({ now: new Date(2026, 2, 15, 23, 30), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick'] });
-  jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+  fakeNow(new Date(2026, 2, 15, 23, 30));
+  serveFollowup();
   renderScreen(<Followup />, '/acompanhamentos');
 
-  const start = screen.getByLabelText('Data inicial') as HTMLInputElement;
-  const end = screen.getByLabelText('Data final') as HTMLInputElement;
-  expect([start.type, start.value]).toEqual(['date', '2026-03-15']);
-  expect([end.type, end.value]).toEqual(['date', '2026-03-15']);
-
-  fireEvent.change(start, { target: { value: '2026-03-01' } });
-  expect(start.value).toBe('2026-03-01');
+  expect([dateInput('Data inicial').type, dateInput('Data inicial').value]).toEqual(['text', '15/03/2026']);
+  expect(dateInput('Data final').value).toBe('15/03/2026');
   await screen.findByRole('button', { name: /^Digitada/ });
 });
 
-it('sends the chosen period, as compact dates, and asks again when a date changes', async () => {
-  jest.useFakeTimers({ now: new Date(2026, 2, 15, 10, 0), doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick'] });
-  const get = jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+it('masks a typed date and filters only once it is a whole, real day', async () => {
+  fakeNow(new Date(2026, 2, 15, 10, 0));
+  const get = serveFollowup();
   renderScreen(<Followup />, '/acompanhamentos');
   await screen.findByRole('button', { name: /^Digitada/ });
-  expect(get.mock.calls.map(([url]) => url)).toEqual(['/crm/proposta/status?DT_Inicio=20260315&DT_Fim=20260315']);
+  expect(get.summaryUrls()).toEqual(['/crm/proposta/status?DT_Inicio=20260315&DT_Fim=20260315']);
 
-  fireEvent.change(screen.getByLabelText('Data inicial'), { target: { value: '2026-03-01' } });
-  await waitFor(() => expect(get).toHaveBeenLastCalledWith('/crm/proposta/status?DT_Inicio=20260301&DT_Fim=20260315'));
-  fireEvent.change(screen.getByLabelText('Data final'), { target: { value: '' } });
-  await waitFor(() => expect(get).toHaveBeenLastCalledWith('/crm/proposta/status?DT_Inicio=20260301'));
-  await screen.findByRole('button', { name: /^Digitada/ });
+  const start = dateInput('Data inicial');
+  fireEvent.change(start, { target: { value: '0103' } });
+  expect(start.value).toBe('01/03');
+  expect(routerLocation.current).toBe('/acompanhamentos');
+
+  fireEvent.change(start, { target: { value: '3104202' } });
+  fireEvent.change(start, { target: { value: '31/04/2026' } });
+  expect(start.value).toBe('31/04/2026');
+  expect(start.getAttribute('aria-invalid')).toBe('true');
+  expect(routerLocation.current).toBe('/acompanhamentos');
+
+  fireEvent.change(start, { target: { value: '01032026' } });
+  expect(start.value).toBe('01/03/2026');
+  expect(routerLocation.current).toBe('/acompanhamentos?inicio=2026-03-01');
+  await waitFor(() => expect(get.summaryUrls()).toContain('/crm/proposta/status?DT_Inicio=20260301&DT_Fim=20260315'));
+  await waitFor(() => expect(get.listUrls()).toContain('/crm/proposta/0/0/0/0/0/20260301/20260315'));
 });
 
-it('keeps the selected status and the period in the address', async () => {
-  jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+it('an emptied date leaves that end open, and a half-typed one goes back on blur', async () => {
+  fakeNow(new Date(2026, 2, 15, 10, 0));
+  const get = serveFollowup();
   renderScreen(<Followup />, '/acompanhamentos');
   await screen.findByRole('button', { name: /^Digitada/ });
 
-  fireEvent.click(statusButton('Paga'));
-  expect(routerLocation.current).toBe('/acompanhamentos?status=60');
-  fireEvent.change(screen.getByLabelText('Data inicial'), { target: { value: '2026-02-01' } });
-  expect(routerLocation.current).toBe('/acompanhamentos?status=60&inicio=2026-02-01');
-  fireEvent.click(await screen.findByRole('button', { name: /^Paga/ }));
-  expect(routerLocation.current).toBe('/acompanhamentos?inicio=2026-02-01');
+  fireEvent.change(dateInput('Data inicial'), { target: { value: '' } });
+  expect(routerLocation.current).toBe('/acompanhamentos?inicio=');
+  await waitFor(() => expect(get.summaryUrls()).toContain('/crm/proposta/status?DT_Fim=20260315'));
+  await waitFor(() => expect(get.listUrls()).toContain('/crm/proposta/0/0/0/0/0/00000000/20260315'));
+
+  const end = dateInput('Data final');
+  fireEvent.change(end, { target: { value: '10/0' } });
+  fireEvent.blur(end);
+  expect(end.value).toBe('15/03/2026');
+});
+
+it('offers the bank, attendant and indicator dropdowns with Selecione as 0', async () => {
+  fakeNow(new Date(2026, 2, 15, 10, 0));
+  const get = serveFollowup();
+  renderScreen(<Followup />, '/acompanhamentos');
+  await screen.findByRole('option', { name: 'Itaú' });
+
+  const bank = select('Clientes por Banco');
+  expect([...bank.options].map((option) => [option.value, option.text])).toEqual([['0', 'Selecione'], ['341', 'Itaú'], ['623', 'Banco Pan']]);
+  expect(bank.value).toBe('0');
+  await screen.findByRole('option', { name: 'Bruno Atendente' });
+  await screen.findByRole('option', { name: 'Carlos Indicador' });
+
+  fireEvent.change(bank, { target: { value: '623' } });
+  fireEvent.change(select('Clientes por Atendente'), { target: { value: '8' } });
+  fireEvent.change(select('Clientes por Indicador'), { target: { value: '3' } });
+  expect(routerLocation.current).toBe('/acompanhamentos?banco=623&atendente=8&indicador=3');
+  await waitFor(() => expect(get.listUrls()).toContain('/crm/proposta/0/623/8/3/0/20260315/20260315'));
+
+  fireEvent.change(bank, { target: { value: '0' } });
+  expect(routerLocation.current).toBe('/acompanhamentos?atendente=8&indicador=3');
 });
 
 it('a link with filters reopens them', async () => {
-  const get = jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
-  renderScreen(<Followup />, '/acompanhamentos?status=90&inicio=2026-01-01&fim=2026-01-31');
+  const get = serveFollowup();
+  renderScreen(<Followup />, '/acompanhamentos?status=90&banco=341&atendente=7&indicador=3&inicio=2026-01-01&fim=2026-01-31');
 
-  expect((screen.getByLabelText('Data inicial') as HTMLInputElement).value).toBe('2026-01-01');
-  expect((screen.getByLabelText('Data final') as HTMLInputElement).value).toBe('2026-01-31');
+  expect(dateInput('Data inicial').value).toBe('01/01/2026');
+  expect(dateInput('Data final').value).toBe('31/01/2026');
   await screen.findByRole('button', { name: /^Digitada/ });
+  await screen.findByRole('option', { name: 'Itaú' });
+  await screen.findByRole('option', { name: 'Ana Atendente' });
+  await screen.findByRole('option', { name: 'Carlos Indicador' });
   expect(get).toHaveBeenCalledWith('/crm/proposta/status?DT_Inicio=20260101&DT_Fim=20260131');
+  expect(get.listUrls()).toEqual(['/crm/proposta/90/341/7/3/0/20260101/20260131']);
   expect(pressed()).toEqual(['Cancelada0']);
+  expect([select('Clientes por Banco').value, select('Clientes por Atendente').value, select('Clientes por Indicador').value]).toEqual(['341', '7', '3']);
 });
 
 it('shows the proposals table header and its empty text', async () => {
-  jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+  serveFollowup({ pages: [{ rows: [], next: null }], total: 0 });
   renderScreen(<Followup />, '/acompanhamentos');
 
   const table = screen.getByRole('table', { name: 'Atividades recentes' });
   expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
     'Nome', 'ADE', 'CPF', 'Status da Proposta', 'Atendente', 'Indicador', 'Valor', 'Operação',
   ]);
-  expect(within(table).getByText('Nenhuma proposta para os filtros selecionados.')).toBeTruthy();
-  await screen.findByRole('button', { name: /^Digitada/ });
+  expect(await within(table).findByText('Nenhuma proposta para os filtros selecionados.')).toBeTruthy();
+  expect(screen.getByText('Total: 0')).toBeTruthy();
 });
 
 it('collapses and expands the filter panel', async () => {
-  jest.spyOn(api, 'get').mockResolvedValue(ok(statuses));
+  serveFollowup();
   renderScreen(<Followup />, '/acompanhamentos');
   await screen.findByRole('button', { name: /^Digitada/ });
 

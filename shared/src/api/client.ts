@@ -15,10 +15,19 @@ api.interceptors.request.use((request) => {
   return request;
 });
 
+/**
+ * What the user reads when a call got no answer: the API down, no network, a timeout. Never axios's English
+ * "Network Error" or "timeout of … exceeded".
+ */
+export const NETWORK_FAILURE_TEXT = 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
+
 api.interceptors.response.use(undefined, (error: unknown) => {
   if (error instanceof AxiosError && error.response?.status === 401 && error.config?.headers?.Authorization) {
     session.signOut();
   }
+  // The message in Portuguese for every caller that shows error.message; `code` (ERR_NETWORK, ECONNABORTED,
+  // ETIMEDOUT) stays as it was for the retry rules.
+  if (isNetworkFailure(error)) (error as AxiosError).message = NETWORK_FAILURE_TEXT;
   return Promise.reject(error);
 });
 
@@ -35,11 +44,23 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof AxiosError && !error.response && error.code !== AxiosError.ERR_CANCELED;
 }
 
-/** The text to show for a failed call: the server's text or message when it answered, else the error's message. */
+/** Bad gateway, unavailable, gateway timeout: what a proxy answers when the API behind it does not. */
+const GATEWAY_FAILURES = new Set([502, 503, 504]);
+
+/**
+ * The text to show for a failed call: the server's text or message when it answered, NETWORK_FAILURE_TEXT when
+ * nothing answered, else the error's message.
+ */
 export function errorText(error: unknown): string {
+  if (isNetworkFailure(error)) return NETWORK_FAILURE_TEXT;
   if (error instanceof AxiosError) {
     const body = error.response?.data as { text?: string; message?: string } | undefined;
-    return body?.text || body?.message || error.message;
+    const own = (typeof body === 'object' && body && (body.text || body.message)) || undefined;
+    // A proxy in front of the API (nginx) answers for it when it is down: the same failure as no answer at all.
+    if (!own && GATEWAY_FAILURES.has(error.response?.status ?? 0)) return NETWORK_FAILURE_TEXT;
+    // Never axios's English ("Request failed with status code 500") in front of a user.
+    if (!own && error.response) return `O servidor não conseguiu atender o pedido (erro ${error.response.status}). Tente novamente.`;
+    return own || error.message;
   }
   return error instanceof Error ? error.message : String(error);
 }

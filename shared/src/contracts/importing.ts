@@ -49,13 +49,17 @@ export const importacaoUploadRequest = z.object({
 export type ImportacaoUploadRequest = z.infer<typeof importacaoUploadRequest>;
 export const importacaoUploadResponse = envelope(z.object({ ID_Importacao: z.int() }));
 
-/** GET /importacao/{id}: the import's status and counts (NU_Linhas: data lines of the file). */
+/**
+ * GET /importacao/{id}: the import's status and counts (NU_Linhas: data lines of the file; NU_Lidas: lines the job
+ * has read so far, NU_Linhas once done).
+ */
 export const importacao = z.object({
   ID_Importacao: z.int(),
   ID_Campanha: z.int(),
   ID_Status: z.int(),
   SN_Higienizar: z.boolean(),
   NU_Linhas: z.int(),
+  NU_Lidas: z.int(),
   NU_Importados: z.int(),
   NU_Higienizados: z.int(),
   NU_Rejeitados: z.int(),
@@ -65,3 +69,13 @@ export const importacao = z.object({
 });
 export type Importacao = z.infer<typeof importacao>;
 export const importacaoResponse = envelope(importacao);
+
+/** Realtime alert to the uploader when the import ends (done or error); DE_Dados = { ID_Importacao, ID_Status }. */
+export const ALERT_IMPORT_FINISHED = 1089;
+/** Realtime alert to the uploader while the import reads its file (throttled); DE_Dados = importProgressAlertData. */
+export const ALERT_IMPORT_PROGRESS = 1090;
+export const importProgressAlertData = z.object({ ID_Importacao: z.int(), NU_Lidas: z.int(), NU_Linhas: z.int() });
+export type ImportProgressAlertData = z.infer<typeof importProgressAlertData>;
+/** The progress as the screen shows it (product-spec §2 "Own batch import": lines read of total). */
+export const importProgressText = (read: number, total: number) =>
+  `Lidas ${read.toLocaleString('pt-BR')} de ${total.toLocaleString('pt-BR')} linhas`;

@@ -15,3 +15,4 @@ export * from './queue';
 export * from './fgts';
 export * from './importing';
 export * from './batchRequest';
+export * from './followup';

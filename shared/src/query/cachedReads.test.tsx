@@ -117,11 +117,11 @@ test('a read that got no answer is tried again after 5 s, and the error shows on
   expect(server.requests).toHaveLength(1);
   await wait(200);
   expect(server.requests).toHaveLength(2);
-  expect(screen.queryByText('Network Error')).toBeNull();
+  expect(screen.queryByText('Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.')).toBeNull();
 
   await wait(10_000);
   expect(server.requests).toHaveLength(4); // the first try and three retries
-  expect(screen.getByText('Network Error')).toBeTruthy();
+  expect(screen.getByText('Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.')).toBeTruthy();
   await wait(30_000);
   expect(server.requests).toHaveLength(4);
 });

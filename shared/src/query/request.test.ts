@@ -77,7 +77,7 @@ describe('apiGet', () => {
     server = fakeApi(() => 'network-error');
     const error = await failureOf(apiGet('/atendente/lead', leadsResponse));
     expect(error).not.toBeInstanceOf(ApiFailure);
-    expect(errorText(error)).toBe('Network Error');
+    expect(errorText(error)).toBe('Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.');
   });
 });
 

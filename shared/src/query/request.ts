@@ -90,9 +90,17 @@ function parse<S extends core.$ZodType>(schema: S, body: unknown, request: strin
  * throws an UnexpectedAnswer. Never `as T`: what the screens get is what the contract allows.
  */
 export async function apiGet<S extends DataSchema>(path: string, response: S, search?: SearchParams): Promise<DataOf<S>> {
+  return (await apiGetAnswer(path, response, search)).data;
+}
+
+/**
+ * apiGet's rules, returning the whole parsed answer rather than only its `data`: for answers that carry more
+ * beside it (the proposal list's NU_Total and TX_Proximo).
+ */
+export async function apiGetAnswer<S extends core.$ZodType>(path: string, response: S, search?: SearchParams): Promise<core.output<S>> {
   const url = withSearch(path, search);
   const body = await call(() => api.get(url), 'text', 'Falha na consulta.');
-  return parse(response, body, `GET ${url}`).data;
+  return parse(response, body, `GET ${url}`);
 }
 
 /** One GET endpoint: how its path (and query string) is built from the params, and the schema of its answer. */

@@ -77,7 +77,7 @@ test('a write that got no answer says so and is not repeated', async () => {
   await screen.findByText('0 campanha(s)');
 
   fireEvent.click(screen.getByRole('button', { name: 'Criar' }));
-  expect(await screen.findByText('Network Error')).toBeTruthy();
+  expect(await screen.findByText('Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.')).toBeTruthy();
   expect(server.requests.filter((request) => request.startsWith('POST'))).toHaveLength(1);
 });
 

@@ -7,3 +7,4 @@ export * from './SignInForm';
 export * from './TableHead';
 export * from './Toasts';
 export * from './toasts';
+export * from './files';

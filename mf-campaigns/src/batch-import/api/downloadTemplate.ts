@@ -1,5 +1,5 @@
 import { api } from '@consig/shared';
-import { attachmentName, saveFile } from '../../lib/saveFile';
+import { attachmentName, saveFile } from '@consig/shared';
 
 /** GET /importacao/modelo.csv: behind the bearer token, so fetched with the API client and saved as a file. */
 export async function downloadTemplate() {

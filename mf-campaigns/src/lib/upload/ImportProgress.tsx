@@ -1,4 +1,14 @@
-import { errorText, IMPORT_STATUS, TOAST_MS } from '@consig/shared';
+import {
+  ALERT_IMPORT_FINISHED,
+  ALERT_IMPORT_PROGRESS,
+  errorText,
+  IMPORT_STATUS,
+  importProgressAlertData,
+  importProgressText,
+  TOAST_MS,
+  useBusEvent,
+  type Importacao,
+} from '@consig/shared';
 import { campaignKeys, useApiQuery } from '@consig/shared/query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,9 +19,9 @@ import { getImportQueryOptions } from './api/getImport';
 const count = (value: number) => value.toLocaleString('pt-BR');
 
 /**
- * An import after its upload: asked every second while it runs (0), then its counts and the rejected
- * lines. GET /importacao/{id} gives the file's line count but not how many were read so far, so the bar
- * stays indeterminate while it runs.
+ * An import after its upload: while it runs (0), the lines read of total ('Lidas X de Y linhas'), from the
+ * job's /ws alert 1090 as soon as it arrives and from GET /importacao/{id}, asked every second, as the
+ * fallback; then its counts and the rejected lines.
  */
 export function ImportProgress({ importId }: { importId: number }) {
   const query = useApiQuery(getImportQueryOptions(importId));
@@ -19,6 +29,18 @@ export function ImportProgress({ importId }: { importId: number }) {
   const current = query.data;
   const client = useQueryClient();
   const ended = current !== undefined && current.ID_Status !== IMPORT_STATUS.PROCESSANDO;
+  const queryKey = getImportQueryOptions(importId).queryKey;
+
+  useBusEvent('realtime.alert@1', (alert) => {
+    if (alert.TP_Alerta === ALERT_IMPORT_FINISHED) void client.invalidateQueries({ queryKey });
+    if (alert.TP_Alerta !== ALERT_IMPORT_PROGRESS) return;
+    const progress = importProgressAlertData.safeParse(alert.DE_Dados);
+    if (!progress.success || progress.data.ID_Importacao !== importId) return;
+    // Only forward: a poll answered before the alert must not move the bar back.
+    client.setQueryData<Importacao>(queryKey, (known) =>
+      known && known.ID_Status === IMPORT_STATUS.PROCESSANDO && known.NU_Lidas < progress.data.NU_Lidas ? { ...known, NU_Lidas: progress.data.NU_Lidas } : known,
+    );
+  });
 
   // The list's 'Status processamento' column changes when the import ends.
   useEffect(() => {
@@ -30,8 +52,8 @@ export function ImportProgress({ importId }: { importId: number }) {
   if (current.ID_Status === IMPORT_STATUS.PROCESSANDO) {
     return (
       <div role="status">
-        <p>Importando {count(current.NU_Linhas)} linha(s) do arquivo...</p>
-        <progress className="cmp-progress" aria-label="Andamento da importação" />
+        <p>{importProgressText(current.NU_Lidas, current.NU_Linhas)}</p>
+        <progress className="cmp-progress" aria-label="Andamento da importação" max={Math.max(1, current.NU_Linhas)} value={current.NU_Lidas} />
       </div>
     );
   }
@@ -62,7 +84,8 @@ export function ImportProgress({ importId }: { importId: number }) {
         <dt>Linhas rejeitadas</dt>
         <dd>{count(current.NU_Rejeitados)}</dd>
       </dl>
-      {current.NU_Rejeitados > 0 ? (
+      {/* The file lists the lines sanitising removed too, each with its reason: offered whenever either count has lines. */}
+      {current.NU_Rejeitados + current.NU_Higienizados > 0 ? (
         <button type="button" className="consig-button" onClick={saveRejected} disabled={downloading}>
           Baixar linhas rejeitadas
         </button>

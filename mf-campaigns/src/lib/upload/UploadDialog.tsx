@@ -1,10 +1,8 @@
 import { campaignKeys, useApiMutation } from '@consig/shared/query';
-import { CAMPAIGN_TEXT, IMPORT_TEXT, TOAST_MS } from '@consig/shared';
+import { CAMPAIGN_TEXT, Dialog, IMPORT_TEXT, readAsDataUrl, TOAST_MS } from '@consig/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog } from '@consig/shared';
 import { uploadImport } from './api/uploadImport';
 import { ImportProgress } from './ImportProgress';
-import { readAsDataUrl } from './readAsDataUrl';
 
 /** product-spec §2 "Own batch import": what the dialog tells before a file is chosen. */
 export const UPLOAD_RULES = [

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 
-/** The left, collapsible filter panel, closed by the Total count. */
-export function FilterPanel({ total, children }: { total: number; children: ReactNode }) {
+/** The left, collapsible filter panel, closed by the Total: every proposal the filters match (NU_Total). */
+export function FilterPanel({ total, children }: { total: number | undefined; children: ReactNode }) {
   const [open, setOpen] = useState(true);
   const bodyId = useId();
 
@@ -19,7 +19,9 @@ export function FilterPanel({ total, children }: { total: number; children: Reac
       </button>
       <div id={bodyId} className="fu-filters__body" hidden={!open}>
         {children}
-        <p className="fu-total">Total: {total}</p>
+        <p className="fu-total" aria-live="polite">
+          Total: {total ?? '…'}
+        </p>
       </div>
     </aside>
   );

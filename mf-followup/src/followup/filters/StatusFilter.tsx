@@ -1,6 +1,7 @@
 import type { StatusSummaryItem } from '@consig/shared';
 import { QueryLoading } from '@consig/shared/query';
 import { useId } from 'react';
+import { DateInput } from './DateInput';
 import type { FollowupFilters } from './useFollowupFilters';
 
 interface Props {
@@ -18,14 +19,8 @@ export function StatusFilter({ filters, statuses = [], loading, slow }: Props) {
     <section className="fu-filter" aria-labelledby={titleId}>
       <h3 id={titleId}>Clientes por status</h3>
       <div className="fu-dates">
-        <label>
-          Data inicial
-          <input type="date" value={filters.startDate} onChange={(event) => filters.setStartDate(event.target.value)} />
-        </label>
-        <label>
-          Data final
-          <input type="date" value={filters.endDate} onChange={(event) => filters.setEndDate(event.target.value)} />
-        </label>
+        <DateInput label="Data inicial" value={filters.startDate} onChange={filters.setStartDate} />
+        <DateInput label="Data final" value={filters.endDate} onChange={filters.setEndDate} />
       </div>
       {loading ? (
         <QueryLoading slow={slow} />

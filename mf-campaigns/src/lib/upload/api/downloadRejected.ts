@@ -1,5 +1,5 @@
 import { api } from '@consig/shared';
-import { attachmentName, saveFile } from '../../saveFile';
+import { attachmentName, saveFile } from '@consig/shared';
 
 /** GET /importacao/{id}/rejeitadas: the refused or sanitised-away lines with their reasons, as CSV. */
 export async function downloadRejected(id: number) {

@@ -15,3 +15,13 @@ export function attachmentName(header: unknown, fallback: string): string {
   const match = typeof header === 'string' ? /filename="?([^";]+)"?/.exec(header) : null;
   return match?.[1] ?? fallback;
 }
+
+/** The file as a data URL (data:text/csv;base64,...), the form in which uploads travel as TX_Base (product-spec §3). */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Não foi possível ler o arquivo.'));
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,202 @@
+/**
+ * SQL of the proposal follow-up (docs/rules.md "Proposal follow-up"): the list, its total, the export's
+ * batches, the dropdown options, status changes and deletion. Bound to the caller's company.
+ */
+import type { ProposalAttendantOption, ProposalBankOption, ProposalIndicatorOption, ProposalListItem } from '@consig/shared/contracts';
+import type { CompanyScope } from '../auth/scope';
+import { bankLogoPath } from './bankLogo';
+import type { ListPosition } from './listCursor';
+import { filterConditions, type ProposalFilter } from './proposalFilter';
+
+/** A row with its keyset position (the cursor of the page after it). */
+export type ProposalRow = ProposalListItem & { position: ListPosition };
+
+/** One line of the CSV export (product-spec §2 table columns, plus bank and day typed). */
+export interface ProposalExportRow {
+  name: string;
+  ade: string;
+  cpf: string;
+  status: string;
+  attendant: string;
+  indicator: string | null;
+  net: string;
+  operation: string;
+  bank: string;
+  typedDay: string;
+  position: ListPosition;
+}
+
+/** Rows after `after` in list order (dt_digitacao desc, id_proposta desc): the keyset condition. */
+function keyset(where: string, params: unknown[], after: ListPosition | null): string {
+  if (!after) return where;
+  params.push(after.typedAtMicros, after.id);
+  const at = `'epoch'::timestamptz + $${params.length - 1}::bigint * interval '1 microsecond'`;
+  return `${where} and (p.dt_digitacao, p.id_proposta) < (${at}, $${params.length})`;
+}
+
+const POSITION = `(extract(epoch from p.dt_digitacao) * 1000000)::bigint::text as "typedAtMicros", p.id_proposta as "positionId"`;
+
+type WithPosition<T> = T & { typedAtMicros: string; positionId: number };
+function withPosition<T extends object>({ typedAtMicros, positionId, ...row }: WithPosition<T>) {
+  return { ...(row as unknown as T), position: { typedAtMicros, id: positionId } };
+}
+
+export function createFollowUpRepository({ db, companyId }: CompanyScope) {
+  return {
+    /** How many proposals the filter matches (the panel's 'Total'). */
+    async count(filter: ProposalFilter): Promise<number> {
+      const { where, params } = filterConditions(companyId, filter);
+      const [row] = await db.query<{ n: number }>(`select count(*)::int as n from proposta p where ${where}`, params);
+      return row.n;
+    },
+
+    /** Up to `limit` proposals after `after`, newest typed first, with what the row and its summary show. */
+    async page(filter: ProposalFilter, after: ListPosition | null, limit: number): Promise<ProposalRow[]> {
+      const { where, params } = filterConditions(companyId, filter);
+      const condition = keyset(where, params, after);
+      params.push(limit);
+      // The page is chosen on proposta's ids alone (an index-only range scan that also checks the other
+      // filters on the index's included columns, migration 013), then the few rows are read and joined.
+      const rows = await db.query<WithPosition<Omit<ProposalListItem, 'LN_LogoBanco'>>>(
+        `with pagina as (
+           select p.id_proposta from proposta p where ${condition}
+            order by p.dt_digitacao desc, p.id_proposta desc limit $${params.length})
+         select p.id_proposta as "ID_Proposta", p.co_ade as "CO_ADE", c.de_pessoa as "DE_Pessoa", c.co_cpf as "CO_CPF",
+                p.de_tabela as "DE_Tabela", t.de_tipo_credito as "DE_Operacao", p.vl_liquido::text as "DE_Liquido",
+                to_char(p.dt_digitacao at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "DT_Digitacao",
+                p.id_status as "ID_Status", s.de_status as "DE_Status", p.id_atendente as "ID_Atendente",
+                a.de_pessoa as "DE_Atendente", i.de_indicador as "DE_Indicador", p.sn_api::int as "SN_API",
+                p.id_banco as "CO_Banco", b.de_banco as "DE_Banco",
+                p.co_agencia as "CO_Agencia", p.co_agencia_dv as "CO_AgenciaDV",
+                p.co_conta_corrente as "CO_ContaCorrente", p.co_conta_corrente_dv as "CO_ContaCorrenteDV",
+                (select f.co_ddd || f.co_telefone from telefone f
+                  where f.id_empresa = c.id_empresa and f.id_cliente = c.id_cliente order by f.id_telefone limit 1) as "DE_Telefone",
+                c.em_email as "EM_Email", to_char(c.dt_nascimento, 'DD/MM/YYYY') as "DT_Nascimento",
+                c.co_identidade as "CO_Identidade", c.de_sexo as "DE_Sexo", c.de_mae as "DE_Mae", c.co_cep as "CO_Cep",
+                c.de_endereco as "DE_Endereco", c.de_numero as "DE_Numero", c.de_complemento as "DE_Complemento",
+                c.de_bairro as "DE_Bairro", c.de_cidade as "DE_Cidade",
+                (select h.id_status from chamado h
+                  where h.id_empresa = p.id_empresa and h.id_proposta = p.id_proposta
+                  order by h.id_chamado desc limit 1) as "ID_StatusChamado",
+                ${POSITION}
+           from pagina g
+           join proposta p on p.id_proposta = g.id_proposta
+           join cliente c on c.id_empresa = p.id_empresa and c.id_cliente = p.id_cliente
+           join tipo_credito t on t.id_tipo_credito = p.id_tipo_credito
+           join status_proposta s on s.id_status = p.id_status
+           join pessoa a on a.id_empresa = p.id_empresa and a.id_pessoa = p.id_atendente
+           join banco b on b.id_banco = p.id_banco
+           left join indicador i on i.id_empresa = p.id_empresa and i.id_indicador = p.id_indicador
+          order by p.dt_digitacao desc, p.id_proposta desc`,
+        params,
+      );
+      return rows.map((row) => {
+        const { position, ...item } = withPosition(row);
+        return { ...item, LN_LogoBanco: bankLogoPath(item.CO_Banco), position };
+      });
+    },
+
+    /** A batch of the export, in list order after `after`; display values formatted by the database. */
+    async exportBatch(filter: ProposalFilter, after: ListPosition | null, limit: number): Promise<ProposalExportRow[]> {
+      const { where, params } = filterConditions(companyId, filter);
+      const condition = keyset(where, params, after);
+      params.push(limit);
+      const rows = await db.query<WithPosition<Omit<ProposalExportRow, 'position'>>>(
+        `with lote as (
+           select p.* from proposta p where ${condition}
+            order by p.dt_digitacao desc, p.id_proposta desc limit $${params.length})
+         select c.de_pessoa as name, p.co_ade as ade, c.co_cpf as cpf, s.de_status as status, a.de_pessoa as attendant,
+                i.de_indicador as indicator, p.vl_liquido::text as net, t.de_tipo_credito as operation, b.de_banco as bank,
+                to_char(p.dt_digitacao at time zone 'America/Sao_Paulo', 'DD/MM/YYYY') as "typedDay",
+                ${POSITION}
+           from lote p
+           join cliente c on c.id_empresa = p.id_empresa and c.id_cliente = p.id_cliente
+           join tipo_credito t on t.id_tipo_credito = p.id_tipo_credito
+           join status_proposta s on s.id_status = p.id_status
+           join pessoa a on a.id_empresa = p.id_empresa and a.id_pessoa = p.id_atendente
+           join banco b on b.id_banco = p.id_banco
+           left join indicador i on i.id_empresa = p.id_empresa and i.id_indicador = p.id_indicador
+          order by p.dt_digitacao desc, p.id_proposta desc`,
+        params,
+      );
+      return rows.map(withPosition);
+    },
+
+    /** The banks the caller's proposals are at (one index probe per bank, not a scan of the proposals). */
+    banks(ownerId: number | null): Promise<ProposalBankOption[]> {
+      return db.query<ProposalBankOption>(
+        `select b.id_banco as "BancoID", b.de_banco as "DE_Banco" from banco b
+          where exists (select 1 from proposta p where p.id_empresa = $1 and p.id_banco = b.id_banco
+                                                   and ($2::int is null or p.id_atendente = $2))
+          order by lower(b.de_banco), b.id_banco`,
+        [companyId, ownerId],
+      );
+    },
+
+    /** The company's attendants and anyone else with proposals; only `ownerId` when given. */
+    attendants(ownerId: number | null): Promise<ProposalAttendantOption[]> {
+      return db.query<ProposalAttendantOption>(
+        `select a.id_pessoa as "AtendenteID", a.de_pessoa as "DE_Atendente" from pessoa a
+          where a.id_empresa = $1
+            and ($2::int is null and (a.id_funcao = 11 or exists (select 1 from proposta p where p.id_empresa = $1 and p.id_atendente = a.id_pessoa))
+                 or a.id_pessoa = $2)
+          order by lower(a.de_pessoa), a.id_pessoa`,
+        [companyId, ownerId],
+      );
+    },
+
+    /** The company's referrers. */
+    indicators(): Promise<ProposalIndicatorOption[]> {
+      return db.query<ProposalIndicatorOption>(
+        'select id_indicador as "IndicadorID", de_indicador as "DE_Indicador" from indicador where id_empresa = $1 order by lower(de_indicador), id_indicador',
+        [companyId],
+      );
+    },
+
+    async isPossibleStatus(status: number): Promise<boolean> {
+      const rows = await db.query('select 1 from status_proposta where id_status = $1', [status]);
+      return rows.length > 0;
+    },
+
+    /** Sets the status; false when the proposal is not the company's (or, with `ownerId`, not theirs). */
+    async changeStatus(proposalId: number, status: number, ownerId: number | null): Promise<boolean> {
+      const rows = await db.query(
+        `update proposta set id_status = $3
+          where id_empresa = $1 and id_proposta = $2 and ($4::int is null or id_atendente = $4)
+         returning id_proposta`,
+        [companyId, proposalId, status, ownerId],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Deletes the proposal (its tickets go by cascade, migration 013) and records who did it, in one
+     * transaction; false when the company has no such proposal.
+     */
+    remove(proposalId: number, byPersonId: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: number; ade: string; cpf: string }>(
+          `delete from proposta p using cliente c
+            where p.id_empresa = $1 and p.id_proposta = $2 and c.id_empresa = p.id_empresa and c.id_cliente = p.id_cliente
+           returning p.id_proposta as id, p.co_ade as ade, c.co_cpf as cpf`,
+          [companyId, proposalId],
+        );
+        if (rows.length === 0) return false;
+        const [{ id, ade, cpf }] = rows;
+        await tx.query(
+          `insert into auditoria (id_empresa, id_pessoa, tp_acao, js_detalhe) values ($1, $2, 'proposta.remocao', $3::jsonb)`,
+          [companyId, byPersonId, JSON.stringify({ ID_Proposta: id, CO_ADE: ade, CO_CPF: cpf })],
+        );
+        return true;
+      });
+    },
+
+    /** Records an export and its filters (LGPD: docs/rules.md "Proposal follow-up"). */
+    async auditExport(byPersonId: number, filters: Record<string, number | string>): Promise<void> {
+      await db.query(
+        `insert into auditoria (id_empresa, id_pessoa, tp_acao, js_detalhe) values ($1, $2, 'proposta.exportacao', $3::jsonb)`,
+        [companyId, byPersonId, JSON.stringify({ filtros: filters })],
+      );
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// First paint of a remote's route on its first visit, and the sign-in page's JavaScript; printed, never
+// asserted. Run from the existing production builds (`npm run build`):
+//   node --import tsx e2e/bench/remoteFirstPaint.ts
+//   1. /campanhas after the click on 'Campanhas' (fresh browser context each run: nothing cached, first
+//      visit of the remote in the page): until its heading shows, and until the campaign table shows.
+//      Twice: clicking as soon as the dashboard shows (the idle-time preload may not have run yet), and
+//      clicking after the browser was idle for a moment (host/src/remotes/preload.ts has run);
+//   2. the sign-in page's JavaScript, gzip as served (resource timing's encoded body sizes).
+import type { Browser } from 'playwright-core';
+import { launchBrowser, signIn } from '../support/browser';
+import { startTestProduct } from '../support/product';
+
+const RUNS = 10;
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+};
+const summary = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+
+async function firstVisit(browser: Browser, app: string, idleFirstMs: number) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, app, 'supervisor@demo.com.br', 'Supervisor@123');
+  await page.waitForURL(`${app}/dashboard`);
+  await page.getByRole('heading', { name: 'Leads' }).waitFor();
+  if (idleFirstMs) await page.waitForTimeout(idleFirstMs);
+  const started = performance.now();
+  await page.getByRole('navigation').getByRole('link', { name: 'Campanhas' }).click();
+  await page.getByRole('heading', { name: 'Campanhas', exact: true }).waitFor();
+  const heading = performance.now() - started;
+  await page.getByRole('table').first().waitFor();
+  const table = performance.now() - started;
+  await context.close();
+  return { heading, table };
+}
+
+async function signInPageJs(browser: Browser, app: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${app}/`, { waitUntil: 'networkidle' });
+  const bytes = await page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter(({ name, initiatorType }) => name.endsWith('.js') || initiatorType === 'script')
+      .reduce((sum, { encodedBodySize }) => sum + encodedBodySize, 0),
+  );
+  await context.close();
+  return bytes;
+}
+
+async function main() {
+  console.log('\n▶ Primeira visita a /campanhas e JavaScript da página de entrada (construções de produção existentes)');
+  const [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
+  try {
+    const app = product.urls.app;
+    await firstVisit(browser, app, 0); // warms the API (its first queries) so the runs measure the page
+    for (const [label, idle] of [
+      ['clique logo que o dashboard aparece', 0],
+      ['clique após 1,5 s ocioso (preload feito)', 1500],
+    ] as const) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await firstVisit(browser, app, idle));
+      console.log(`  /campanhas, ${label} (${RUNS} execuções):`);
+      console.log(`    título:  ${summary(runs.map(({ heading }) => heading))}`);
+      console.log(`    tabela:  ${summary(runs.map(({ table }) => table))}`);
+    }
+    const js = await signInPageJs(browser, app);
+    console.log(`  página de entrada: ${(js / 1024).toFixed(1)} KB de JavaScript (gzip)`);
+  } finally {
+    await browser.close();
+    await product.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,103 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { collectPageErrors, signIn } from '../support/browser';
+import { useProductAndBrowser } from '../support/suite';
+
+/**
+ * Independent deployment of a remote (docs/architecture.md "Independent deployment") while the product
+ * runs: `npm run deploy` of a changed mf-campaigns → a new load shows the new version; `npm run rollback`
+ * → the old one; a version built against an incompatible @consig/shared → its area shows the message and
+ * the rest works. The host is never rebuilt. Deploys go to a temporary DEPLOY_ROOT, not the repo's .deploy/.
+ */
+const repo = join(__dirname, '..', '..');
+const deployRoot = mkdtempSync(join(tmpdir(), 'consig-deploy-'));
+process.env.DEPLOY_ROOT = deployRoot; // read by startProduct (the suite's product) and by scripts/deploy.mjs
+// A copy of mf-campaigns beside the real one (same depth, so its tsconfig and package links resolve),
+// with one visible text changed: a real build of a changed working tree.
+const changedCopy = join(repo, `.e2e-deploy-mf-campaigns-${process.pid}`);
+
+const suite = useProductAndBrowser();
+
+function npmRun(action: 'deploy' | 'rollback', ...args: string[]) {
+  const result = spawnSync(process.execPath, [join(repo, 'scripts', 'deploy.mjs'), action, 'mf-campaigns', ...args], {
+    cwd: repo,
+    env: { ...process.env, DEPLOY_ROOT: deployRoot },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${action} falhou: ${result.stderr}`);
+  return result.stdout;
+}
+
+const currentVersion = () => JSON.parse(readFileSync(join(deployRoot, 'remotes.json'), 'utf8')).mf_campaigns.current as string | null;
+
+beforeAll(() => {
+  for (const item of ['src', 'public', 'package.json', 'tsconfig.json', 'webpack.config.js']) cpSync(join(repo, 'mf-campaigns', item), join(changedCopy, item), { recursive: true });
+  symlinkSync(join(repo, 'mf-campaigns', 'node_modules'), join(changedCopy, 'node_modules'));
+  const page = join(changedCopy, 'src', 'campaign-list', 'CampaignListPage.tsx');
+  const source = readFileSync(page, 'utf8');
+  const changed = source.replace('<h2 id="campaigns-title">Campanhas</h2>', '<h2 id="campaigns-title">Campanhas (nova versão)</h2>');
+  if (changed === source) throw new Error('o título da lista de campanhas mudou; ajuste este teste');
+  writeFileSync(page, changed);
+});
+afterAll(() => {
+  rmSync(changedCopy, { recursive: true, force: true });
+  rmSync(deployRoot, { recursive: true, force: true });
+});
+
+test('deploy, rollback and an incompatible version of mf-campaigns, with the host running', async () => {
+  const { product, browser } = suite;
+  const app = product.urls.app;
+  const page = await browser.newPage();
+  const errors = collectPageErrors(page);
+  const title = page.getByRole('heading', { level: 2 }).first();
+
+  await signIn(page, app, 'supervisor@demo.com.br', 'Supervisor@123');
+  await page.waitForURL(`${app}/dashboard`);
+  await page.getByRole('navigation').getByRole('link', { name: 'Campanhas' }).click();
+  await page.getByRole('heading', { name: 'Campanhas', exact: true }).waitFor();
+
+  const started = Date.now();
+  npmRun('deploy', '--source', changedCopy);
+  console.log(`deploy de mf-campaigns (construção incluída): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const newVersion = currentVersion();
+  expect(newVersion).toMatch(/^0\.1\.0-[0-9a-f]{8}$/);
+  // The running page keeps its version until its next full load.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Campanhas (nova versão)' }).waitFor();
+  expect(await page.evaluate(() => performance.getEntriesByType('resource').some(({ name }) => name.includes('/remoteEntry.js') && /\/0\.1\.0-[0-9a-f]{8}\//.test(name)))).toBe(true);
+
+  npmRun('rollback');
+  expect(currentVersion()).toBeNull(); // back to the build the product started with (mf-campaigns/dist)
+  await page.reload();
+  await page.getByRole('heading', { name: 'Campanhas', exact: true }).waitFor();
+  expect(await title.textContent()).toBe('Campanhas');
+
+  // The same build, declared against a @consig/shared this host cannot provide.
+  const incompatible = mkdtempSync(join(tmpdir(), 'consig-incompatible-'));
+  cpSync(join(deployRoot, 'mf-campaigns', newVersion!), incompatible, { recursive: true });
+  const manifestFile = join(incompatible, 'consig-remote.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  writeFileSync(manifestFile, JSON.stringify({ ...manifest, requires: { ...manifest.requires, '@consig/shared': '^9.0.0' } }));
+  npmRun('deploy', '--from', incompatible);
+  rmSync(incompatible, { recursive: true, force: true });
+
+  await page.reload();
+  const failure = page.getByRole('alert').filter({ hasText: 'Não foi possível carregar o módulo Campanhas.' });
+  await failure.waitFor();
+  await page.getByRole('button', { name: 'Tentar novamente' }).waitFor();
+  // The rest of the shell works: navigation and another remote.
+  await page.getByRole('navigation').getByRole('link', { name: 'Acompanhamentos' }).click();
+  await page.getByText('Clientes por status').waitFor();
+
+  // Rolled back (to mf-campaigns/dist: the incompatible version replaced no deployed one) while the page
+  // shows the message: 'Tentar novamente' reads remotes.json again and loads the compatible version.
+  npmRun('rollback');
+  expect(currentVersion()).toBeNull();
+  await page.getByRole('navigation').getByRole('link', { name: 'Campanhas' }).click();
+  await failure.waitFor();
+  await page.getByRole('button', { name: 'Tentar novamente' }).click();
+  await page.getByRole('heading', { name: 'Campanhas', exact: true }).waitFor();
+  expect(errors).toEqual([]);
+}, 180_000); // a real build of mf-campaigns (10–60 s on this machine, depending on its load)

@@ -1,0 +1,39 @@
+import * as z from 'zod/mini';
+
+/**
+ * consig-remote.json, the manifest each remote ships beside its remoteEntry.js (its public/ folder, plus
+ * `version` and `requires` written by the build): the screens it brings, so a new screen in a remote
+ * needs no host release (docs/architecture.md "Independent deployment").
+ */
+export const remoteManifestSchema = z.object({
+  name: z.string(),
+  /** The app's version (its package.json) when built. */
+  version: z.optional(z.string()),
+  /** Routes of the authenticated area: the path as React Router matches it, and the exposed module. */
+  routes: z.array(z.object({ path: z.string(), module: z.string(), label: z.string() })),
+  /**
+   * Side-navigation entries. `order` places the entry among the host's own (product-spec §2 order);
+   * `group`: the host's group it goes in ('supervisao'); `roles`: role ids that see it (absent: every role).
+   */
+  navigation: z.array(
+    z.object({
+      label: z.string(),
+      to: z.string(),
+      icon: z.optional(z.string()),
+      order: z.number(),
+      group: z.optional(z.string()),
+      roles: z.optional(z.array(z.number())),
+    }),
+  ),
+  /** Areas of the shell the remote fills outside the routes, e.g. the telephony call bar ('callbar'). */
+  slots: z.array(z.object({ slot: z.string(), module: z.string(), label: z.string() })),
+  /** Package → the range it was built against (@consig/shared and each singleton). */
+  requires: z.optional(z.record(z.string(), z.string())),
+});
+
+export type RemoteManifest = z.infer<typeof remoteManifestSchema>;
+export type ManifestRoute = RemoteManifest['routes'][number];
+export type ManifestNavEntry = RemoteManifest['navigation'][number];
+
+/** Whether a user of `roleId` may open what an entry with `roles` leads to. */
+export const availableTo = (roles: number[] | undefined, roleId: number | undefined) => !roles || (roleId !== undefined && roles.includes(roleId));

@@ -1,0 +1,18 @@
+import { TOAST_MS, type ProposalStatusChange } from '@consig/shared';
+import { apiSend, useApiMutation } from '@consig/shared/query';
+import { followupKeys } from './keys';
+
+/**
+ * PUT /crm/proposta: sent as soon as the row's dropdown changes (product-spec §4 "Proposal status"); the
+ * answer's `message` is the text shown (product-spec §8).
+ */
+export const changeProposalStatus = (change: ProposalStatusChange) =>
+  apiSend({ method: 'put', path: '/crm/proposta', body: change, textField: 'message' });
+
+/** The change, then the counts per status and the list read again (a status filter may now exclude the row). */
+export const useChangeProposalStatus = () =>
+  useApiMutation({
+    mutationFn: changeProposalStatus,
+    toastDuration: TOAST_MS.screens,
+    invalidates: [followupKeys.statusSummaries, followupKeys.lists],
+  });

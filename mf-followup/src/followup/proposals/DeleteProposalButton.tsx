@@ -1,0 +1,48 @@
+import { Dialog } from '@consig/shared';
+import { useRef, useState } from 'react';
+import { useDeleteProposal } from '../api/deleteProposal';
+
+/**
+ * The row's delete button (managers only, product-spec §6) and its confirmation (§2, §4 "Proposal
+ * removal"): Recusar keeps the proposal; Confirmar shows a spinner while the call runs, ignores repeated
+ * clicks, and the dialog closes afterwards whatever the answer (the toast says which).
+ */
+export function DeleteProposalButton({ proposalId }: { proposalId: number }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteProposal();
+  // Two clicks in one tick both see isPending false: the ref is what stops the second.
+  const sending = useRef(false);
+  const close = () => setOpen(false);
+
+  const confirm = () => {
+    if (sending.current) return;
+    sending.current = true;
+    remove.mutate(proposalId, {
+      onSettled: () => {
+        sending.current = false;
+        close();
+      },
+    });
+  };
+
+  return (
+    <>
+      <button type="button" className="fu-icon-button fu-icon-button--danger" title="Deletar proposta." aria-label="Deletar proposta." onClick={() => setOpen(true)}>
+        <span aria-hidden="true">🗑</span>
+      </button>
+      {open ? (
+        <Dialog title="Tem certeza que deseja remover esta proposta?" onClose={() => !remove.isPending && close()}>
+          <div className="fu-dialog__actions">
+            <button type="button" className="consig-button consig-button--ghost" onClick={close} disabled={remove.isPending}>
+              Recusar
+            </button>
+            <button type="button" className="consig-button" onClick={confirm} disabled={remove.isPending} aria-busy={remove.isPending}>
+              {remove.isPending ? <span className="consig-spinner fu-spinner--inline" role="status" aria-label="Removendo..." /> : null}
+              Confirmar
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
