@@ -128,10 +128,12 @@ describe('OpenAPI', () => {
         'GET /crm/chamado/{ChamadoID}/2',
         'GET /crm/chamado/pendentes',
         'POST /crm/chamado/{ChamadoID}/resposta',
+        'GET /health/live',
+        'GET /health/ready',
       ].sort(),
     );
-    // Sign-in and the bank logos (plain <img> tags send no token) are the only public endpoints.
-    const PUBLIC = new Set(['POST /lnk/token', 'GET /banco/logo/{file}']);
+    // Sign-in, the bank logos (plain <img> tags send no token) and the health probes are the only public endpoints.
+    const PUBLIC = new Set(['POST /lnk/token', 'GET /banco/logo/{file}', 'GET /health/live', 'GET /health/ready']);
     for (const { route, op } of operations) {
       expect({ route, security: op.security }).toEqual({
         route,

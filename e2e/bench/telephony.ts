@@ -21,7 +21,7 @@ async function main() {
   const [product, browser] = await Promise.all([startTestProduct(), launchBrowser({ media: true })]);
   try {
     if (!product.telephony) throw new Error('Kamailio não está rodando: instale com apt-get install kamailio kamailio-websocket-modules kamailio-autheph-modules');
-    const phone = await startPhone(await (await browser.newContext()).newPage(), product.urls.app, product.telephony, '011987654321');
+    const phone = await startPhone(await (await browser.newContext({ bypassCSP: true })).newPage(), product.urls.app, product.telephony, '011987654321');
     await phone.answerAutomatically();
     const page = await (await browser.newContext()).newPage();
     const registered = page.locator('[data-registration="registered"]');

@@ -62,7 +62,10 @@ export interface PhoneCall {
   displayName: string | null;
 }
 
-/** Opens the phone in `page` (already on a page of the app's origin, a secure context) and registers `number`. */
+/**
+ * Opens the phone in `page` on the app's origin (a secure context) and registers `number`. The page's context must
+ * bypass the app's Content-Security-Policy (`newContext({ bypassCSP: true })`): the phone is an injected script.
+ */
 export async function startPhone(page: Page, appUrl: string, telephony: Telephony, number: string) {
   await page.goto(`${appUrl}/`);
   await page.setContent('<!doctype html><title>Telefone do cliente</title><body></body>');

@@ -64,26 +64,17 @@
     });
   }
 
-  /** A module the remote put in the share scope (one provider, the remote itself: its only version). */
-  async function sharedModule(shareScope, name) {
-    const [provided] = Object.values(shareScope[name] || {});
-    if (!provided) throw new Error(`o remote não compartilha ${name}`);
-    const factory = await provided.get();
-    return factory();
-  }
-
-  /** Loads the remote once per page: its container, @consig/shared and its bootstrapped lifecycles. */
+  /** Loads the remote once per page: its container and its bootstrapped lifecycles. */
   let loading = null;
   function loadRemote(remoteEntry) {
     loading ??= (async () => {
       if (!window[CONTAINER]) await loadScript(remoteEntry);
       const container = window[CONTAINER];
-      const shareScope = {};
-      await container.init(shareScope);
-      const shared = await sharedModule(shareScope, '@consig/shared');
+      // No shared modules offered: the remote uses its own React, router and @consig/shared.
+      await container.init({});
       const lifecycles = (await container.get('./spa'))();
       await lifecycles.bootstrap(props);
-      return { shared, lifecycles };
+      return { lifecycles };
     })().catch((error) => {
       loading = null; // the remote may come back: the next "Montar" tries again
       throw error;
@@ -91,30 +82,23 @@
     return loading;
   }
 
-  const webSocketUrl = (apiUrl) => `${apiUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/ws`;
-
-  async function mount(config) {
-    const apiUrl = form.elements.api.value.trim().replace(/\/+$/, '');
+  async function mount() {
+    const apiUrl = form.elements.api.value.trim();
     const token = form.elements.token.value.trim();
     mountButton.disabled = true;
     status.textContent = `Carregando o módulo ${LABEL}...`;
     try {
-      const { shared, lifecycles } = await loadRemote(form.elements.remote.value.trim());
+      const { lifecycles } = await loadRemote(form.elements.remote.value.trim());
       // Once loaded, the remote stays the one this page uses: changing its address needs a reload.
       form.elements.remote.disabled = true;
-      shared.setRuntimeConfig({ cepUrl: config.cepUrl, iceServers: config.iceServers, apiUrl, wsUrl: webSocketUrl(apiUrl) });
-      // Without a token the module shows its own sign-in form (or keeps the session it already has).
-      if (token && !shared.session.signIn(token)) {
-        status.textContent = 'Token inválido ou expirado.';
-        mountButton.disabled = false;
-        return;
-      }
-      await lifecycles.mount(props);
+      // The screen takes the API's address and the token as mount props (README "Integrators"); without a
+      // token it shows its own sign-in form (or keeps the session it already has).
+      await lifecycles.mount({ ...props, apiUrl, ...(token ? { token } : {}) });
       unmountButton.disabled = false;
       status.textContent = `Módulo ${LABEL} montado.`;
     } catch (error) {
       mountButton.disabled = false;
-      status.textContent = `Não foi possível carregar o módulo ${LABEL}: ${error.message}`;
+      status.textContent = error.message === 'Token inválido ou expirado.' ? error.message : `Não foi possível carregar o módulo ${LABEL}: ${error.message}`;
     }
   }
 
@@ -133,7 +117,7 @@
     form.elements.remote.value = query.get('remote') || config.remoteEntry;
     form.addEventListener('submit', (event) => {
       event.preventDefault();
-      void mount(config);
+      void mount();
     });
     unmountButton.addEventListener('click', () => void unmount());
     mountButton.disabled = false;

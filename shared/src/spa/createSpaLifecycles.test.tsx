@@ -1,6 +1,6 @@
-import { session } from '@consig/shared';
-import { signIn } from '@consig/shared/testing';
-import { createSpaLifecycles } from './index';
+import { getRuntimeConfig, session, setRuntimeConfig } from '@consig/shared';
+import { signIn, testToken } from '@consig/shared/testing';
+import { createSpaLifecycles, INVALID_TOKEN_TEXT } from './index';
 
 // The props single-spa hands every lifecycle; an integrator's page supplies the element to mount into.
 const props = (domElement: HTMLElement) => ({ name: 'mf_example', singleSpa: {}, mountParcel: jest.fn(), domElement }) as never;
@@ -48,4 +48,23 @@ it('shows a Portuguese message in its area when the screen fails to render', asy
   expect(element.textContent).toBe('Não foi possível exibir o módulo Exemplo. Recarregue a página.');
   await unmount(props(element));
   quiet.mockRestore();
+});
+
+it("takes the integrator's API address and token as mount props", async () => {
+  const before = getRuntimeConfig();
+  const { mount, unmount } = createSpaLifecycles('Exemplo', Screen);
+  const element = document.body.appendChild(document.createElement('div'));
+  await mount({ ...(props(element) as object), apiUrl: 'https://api.integrador.com.br/', token: testToken() } as never);
+  expect(getRuntimeConfig()).toMatchObject({ apiUrl: 'https://api.integrador.com.br', wsUrl: 'wss://api.integrador.com.br/ws' });
+  expect(session.get().token).toBeTruthy();
+  expect(element.querySelector('h2')?.textContent).toBe('Tela do remote');
+  await unmount(props(element));
+  setRuntimeConfig(before);
+});
+
+it('refuses to mount with a token that does not sign in, in Portuguese', async () => {
+  const { mount } = createSpaLifecycles('Exemplo', Screen);
+  const element = document.body.appendChild(document.createElement('div'));
+  await expect(mount({ ...(props(element) as object), token: 'não-é-um-token' } as never)).rejects.toThrow(INVALID_TOKEN_TEXT);
+  expect(element.innerHTML).toBe('');
 });
