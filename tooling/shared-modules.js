@@ -13,6 +13,7 @@ const SINGLETONS = [
   'react-hot-toast',
   'react-hook-form',
   '@consig/shared',
+  '@consig/shared/core', // the sign-in page's part of it (session, API client): the main entry re-exports it
   '@consig/shared/query', // holds the page's QueryClient
   '@consig/shared/forms', // one copy of the forms kit, loaded with the first form (never on the sign-in page)
 ];

@@ -123,6 +123,10 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
           // development injects it for fast reloads.
           { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')] },
           { test: /\.(png|jpe?g|svg|mp3|wav|ogg)$/, type: 'asset/resource' },
+          // The pure part of @consig/shared (zod schemas, formatters, arithmetic) does nothing when imported, so
+          // a module that imports one schema from a folder's index gets that schema only: the sign-in page's
+          // '@consig/shared/core' reads auth's contract, not every contract (docs/architecture.md "One copy of each library").
+          { test: /[\\/]shared[\\/]src[\\/](contracts|format|credit)[\\/]/, sideEffects: false },
         ],
       },
       plugins: [

@@ -1,4 +1,4 @@
-import { Toasts } from '@consig/shared';
+import { Toasts } from '@consig/shared/core';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './routes/AppRoutes';
 import './shell.css';

@@ -1,10 +1,11 @@
-import { loadRuntimeConfig } from '@consig/shared';
+import { loadRuntimeConfig } from '@consig/shared/core';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { registerRemotesFrom } from './remotes/registry';
 
+// The remotes (remotes.json, their manifests) are registered by the signed-in area when it first loads
+// (routes/AppRoutes.tsx): the sign-in page needs none of them.
 async function start() {
-  await Promise.all([loadRuntimeConfig('/config.json'), registerRemotesFrom('/remotes.json')]);
+  await loadRuntimeConfig('/config.json');
   createRoot(document.getElementById('root')!).render(<App />);
 }
 

@@ -11,6 +11,7 @@ function wrap(handle: PgliteHandle, transaction: Db['transaction']): Db {
       await handle.exec(sql);
     },
     transaction,
+    singleConnection: true,
   };
 }
 

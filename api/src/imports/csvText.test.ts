@@ -60,6 +60,16 @@ describe('parseCsv', () => {
       [4, ['2', 'c']],
     ]);
   });
+
+  it('takes a quote inside a cell as text, joins what follows a closing quote, and reads an unclosed quote to the end', () => {
+    const { records } = parseCsv('CPF;Obs\r1;ab"c\r2;"x"y;"a\rb"\r3;"aberta\n');
+    expect(records).toEqual([
+      { line: 1, cells: ['CPF', 'Obs'], raw: 'CPF;Obs' },
+      { line: 2, cells: ['1', 'ab"c'], raw: '1;ab"c' },
+      { line: 3, cells: ['2', 'xy', 'a\rb'], raw: '2;"x"y;"a\rb"' },
+      { line: 5, cells: ['3', 'aberta'], raw: '3;"aberta' },
+    ]);
+  });
 });
 
 describe('countDataLines', () => {
@@ -67,5 +77,9 @@ describe('countDataLines', () => {
     expect(countDataLines(Buffer.from('sep=;\r\nCPF\r\n1\r\n\r\n2\n;;\n'))).toBe(2);
     expect(countDataLines(Buffer.from('\uFEFFsep=;\nCPF\n1'))).toBe(1);
     expect(countDataLines(Buffer.from('CPF'))).toBe(0);
+  });
+
+  it('takes Windows-1252 letters as data and separators, quotes and tabs alone as blank', () => {
+    expect(countDataLines(win1252('CPF;Nome\r\n;"";\t\r\n;José\r\n\xe9\n'))).toBe(2);
   });
 });

@@ -41,10 +41,69 @@ function withPosition<T extends object>({ typedAtMicros, positionId, ...row }: W
   return { ...(row as unknown as T), position: { typedAtMicros, id: positionId } };
 }
 
+type ExportRowWithPosition = WithPosition<Omit<ProposalExportRow, 'position'>>;
+
+/**
+ * The export's select, in list order: the one definition of its columns, joins and filters, for the keyset
+ * batches (`after` and `limit`) and for the single-query cursor (neither).
+ */
+
+/** What a list row and an export line show beside the proposal `p`: its client, operation, status, attendant, bank, referrer. */
+const PROPOSAL_JOINS = `join cliente c on c.id_empresa = p.id_empresa and c.id_cliente = p.id_cliente
+  join tipo_credito t on t.id_tipo_credito = p.id_tipo_credito
+  join status_proposta s on s.id_status = p.id_status
+  join pessoa a on a.id_empresa = p.id_empresa and a.id_pessoa = p.id_atendente
+  join banco b on b.id_banco = p.id_banco
+  left join indicador i on i.id_empresa = p.id_empresa and i.id_indicador = p.id_indicador`;
+
+function exportSelect(companyId: number, filter: ProposalFilter, after: ListPosition | null, limit: number | null) {
+  const { where, params } = filterConditions(companyId, filter);
+  const condition = keyset(where, params, after);
+  const order = 'order by p.dt_digitacao desc, p.id_proposta desc';
+  let batch = '';
+  if (limit !== null) {
+    params.push(limit);
+    batch = `${order} limit $${params.length}`;
+  }
+  const sql = `with lote as (select p.* from proposta p where ${condition} ${batch})
+    select c.de_pessoa as name, p.co_ade as ade, c.co_cpf as cpf, s.de_status as status, a.de_pessoa as attendant,
+           i.de_indicador as indicator, p.vl_liquido::text as net, t.de_tipo_credito as operation, b.de_banco as bank,
+           to_char(p.dt_digitacao at time zone 'America/Sao_Paulo', 'DD/MM/YYYY') as "typedDay",
+           ${POSITION}
+      from lote p
+      ${PROPOSAL_JOINS}
+     ${order}`;
+  return { sql, params };
+}
+
 export function createFollowUpRepository({ db, companyId }: CompanyScope) {
   return {
-    /** How many proposals the filter matches (the panel's 'Total'). */
+    /**
+     * How many proposals the filter matches (the panel's 'Total'). Without attendant or referrer (and for a
+     * supervisor or manager) the answer is a sum of proposta_contagem (migration 014), whose keys are exactly
+     * the other filters (company, São Paulo day, status, bank); otherwise an index-only count of that one
+     * attendant's or referrer's proposals (migration 013), a small range.
+     */
     async count(filter: ProposalFilter): Promise<number> {
+      if (filter.ownerId === null && filter.attendant === null && filter.indicator === null) {
+        const params: unknown[] = [companyId];
+        const conditions = ['c.id_empresa = $1'];
+        // `column` compared with the next parameter, when that filter is in force.
+        const add = (column: string, operator: string, value: number | string | null, cast = '') => {
+          if (value === null) return;
+          params.push(value);
+          conditions.push(`c.${column} ${operator} $${params.length}${cast}`);
+        };
+        add('id_status', '=', filter.status);
+        add('id_banco', '=', filter.bank);
+        add('dt_dia', '>=', filter.from, '::date');
+        add('dt_dia', '<=', filter.to, '::date');
+        const [row] = await db.query<{ n: number }>(
+          `select coalesce(sum(c.nu_propostas), 0)::int as n from proposta_contagem c where ${conditions.join(' and ')}`,
+          params,
+        );
+        return row.n;
+      }
       const { where, params } = filterConditions(companyId, filter);
       const [row] = await db.query<{ n: number }>(`select count(*)::int as n from proposta p where ${where}`, params);
       return row.n;
@@ -81,12 +140,7 @@ export function createFollowUpRepository({ db, companyId }: CompanyScope) {
                 ${POSITION}
            from pagina g
            join proposta p on p.id_proposta = g.id_proposta
-           join cliente c on c.id_empresa = p.id_empresa and c.id_cliente = p.id_cliente
-           join tipo_credito t on t.id_tipo_credito = p.id_tipo_credito
-           join status_proposta s on s.id_status = p.id_status
-           join pessoa a on a.id_empresa = p.id_empresa and a.id_pessoa = p.id_atendente
-           join banco b on b.id_banco = p.id_banco
-           left join indicador i on i.id_empresa = p.id_empresa and i.id_indicador = p.id_indicador
+           ${PROPOSAL_JOINS}
           order by p.dt_digitacao desc, p.id_proposta desc`,
         params,
       );
@@ -98,28 +152,26 @@ export function createFollowUpRepository({ db, companyId }: CompanyScope) {
 
     /** A batch of the export, in list order after `after`; display values formatted by the database. */
     async exportBatch(filter: ProposalFilter, after: ListPosition | null, limit: number): Promise<ProposalExportRow[]> {
-      const { where, params } = filterConditions(companyId, filter);
-      const condition = keyset(where, params, after);
-      params.push(limit);
-      const rows = await db.query<WithPosition<Omit<ProposalExportRow, 'position'>>>(
-        `with lote as (
-           select p.* from proposta p where ${condition}
-            order by p.dt_digitacao desc, p.id_proposta desc limit $${params.length})
-         select c.de_pessoa as name, p.co_ade as ade, c.co_cpf as cpf, s.de_status as status, a.de_pessoa as attendant,
-                i.de_indicador as indicator, p.vl_liquido::text as net, t.de_tipo_credito as operation, b.de_banco as bank,
-                to_char(p.dt_digitacao at time zone 'America/Sao_Paulo', 'DD/MM/YYYY') as "typedDay",
-                ${POSITION}
-           from lote p
-           join cliente c on c.id_empresa = p.id_empresa and c.id_cliente = p.id_cliente
-           join tipo_credito t on t.id_tipo_credito = p.id_tipo_credito
-           join status_proposta s on s.id_status = p.id_status
-           join pessoa a on a.id_empresa = p.id_empresa and a.id_pessoa = p.id_atendente
-           join banco b on b.id_banco = p.id_banco
-           left join indicador i on i.id_empresa = p.id_empresa and i.id_indicador = p.id_indicador
-          order by p.dt_digitacao desc, p.id_proposta desc`,
-        params,
-      );
-      return rows.map(withPosition);
+      const { sql, params } = exportSelect(companyId, filter, after, limit);
+      return (await db.query<ExportRowWithPosition>(sql, params)).map(withPosition);
+    },
+
+    /**
+     * Every row of the export as ONE query (one plan: hash joins and one sort, not a probe per row), fetched
+     * `size` rows at a time through a server-side cursor. Only inside a transaction (`db` a transaction's
+     * handle: the cursor lives until its commit); read-only, planned for all the rows, not the first ones.
+     */
+    async *exportCursor(filter: ProposalFilter, size: number): AsyncGenerator<ProposalExportRow[]> {
+      const { sql, params } = exportSelect(companyId, filter, null, null);
+      await db.query('set transaction read only');
+      // A cursor's default plan favours the first 10% of the rows (index walks in order); the export reads all.
+      await db.query('set local cursor_tuple_fraction = 1');
+      await db.query(`declare exportacao no scroll cursor for ${sql}`, params);
+      for (;;) {
+        const rows = await db.query<ExportRowWithPosition>(`fetch ${size} from exportacao`);
+        if (rows.length === 0) return;
+        yield rows.map(withPosition);
+      }
     },
 
     /** The banks the caller's proposals are at (one index probe per bank, not a scan of the proposals). */

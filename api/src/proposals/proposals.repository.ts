@@ -32,22 +32,40 @@ export function createProposalsRepository({ db, companyId }: CompanyScope) {
      */
     countByStatus(filter: { attendantId: number | null; typed?: TypedBetween }): Promise<StatusSummaryItem[]> {
       const { attendantId, typed = {} } = filter;
-      // Counted first (an index-only scan of the company's proposals), then joined to every status: joining
-      // each proposal to its status first made the database read every row of the table.
+      // The whole company's counts are sums of proposta_contagem (migration 014: per São Paulo day, status and
+      // bank), ~15–20 ms over two years where counting a million proposals took ~150 ms. One attendant's are
+      // few: counted first (an index-only scan of the company's proposals), then joined to every status
+      // (joining each proposal to its status first made the database read every row of the table).
+      const days = [typed.from ?? null, typed.to ?? null];
+      const [counted, params] =
+        attendantId === null
+          ? [
+              `select c.id_status, sum(c.nu_propostas) as n
+                 from proposta_contagem c
+                where c.id_empresa = $1
+                  and ($2::date is null or c.dt_dia >= $2::date)
+                  and ($3::date is null or c.dt_dia <= $3::date)
+                group by c.id_status`,
+              [companyId, ...days],
+            ]
+          : [
+              `select p.id_status, count(*) as n
+                 from proposta p
+                where p.id_empresa = $1
+                  and ($2::date is null
+                       or p.dt_digitacao >= $2::date::timestamp at time zone 'America/Sao_Paulo')
+                  and ($3::date is null
+                       or p.dt_digitacao < ($3::date + 1)::timestamp at time zone 'America/Sao_Paulo')
+                  and p.id_atendente = $4
+                group by p.id_status`,
+              [companyId, ...days, attendantId],
+            ];
       return db.query<StatusSummaryItem>(
         `select s.id_status as "ID_Status", s.de_status as "DE_Status", coalesce(c.n, 0)::int as "NU_Quantidade"
            from status_proposta s
-           left join (select p.id_status, count(*) as n
-                        from proposta p
-                       where p.id_empresa = $1
-                         and ($2::int is null or p.id_atendente = $2)
-                         and ($3::date is null
-                              or p.dt_digitacao >= $3::date::timestamp at time zone 'America/Sao_Paulo')
-                         and ($4::date is null
-                              or p.dt_digitacao < ($4::date + 1)::timestamp at time zone 'America/Sao_Paulo')
-                       group by p.id_status) c on c.id_status = s.id_status
+           left join (${counted}) c on c.id_status = s.id_status
           order by s.id_status`,
-        [companyId, attendantId, typed.from ?? null, typed.to ?? null],
+        params,
       );
     },
 

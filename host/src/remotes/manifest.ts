@@ -1,6 +1,20 @@
 import * as z from 'zod/mini';
 
 /**
+ * A read a screen makes as soon as it shows, started by the host when the user navigates to `at` (an exact
+ * pathname) so the data is on its way while the screen's code loads (host/src/remotes/prefetch.ts): GET `get`,
+ * its answer parsed with the contract `response` (an export of @consig/shared, e.g. 'campanhasResponse'),
+ * cached under `queryKey`: the key the screen's own query uses (campaignKeys.list() is ["campaigns", "list"]),
+ * so the screen finds the request in flight instead of making its own.
+ */
+const routePrefetch = z.object({
+  at: z.string(),
+  get: z.string(),
+  queryKey: z.array(z.union([z.string(), z.number()])),
+  response: z.string(),
+});
+
+/**
  * consig-remote.json, the manifest each remote ships beside its remoteEntry.js (its public/ folder, plus
  * `version` and `requires` written by the build): the screens it brings, so a new screen in a remote
  * needs no host release (docs/architecture.md "Independent deployment").
@@ -9,8 +23,11 @@ export const remoteManifestSchema = z.object({
   name: z.string(),
   /** The app's version (its package.json) when built. */
   version: z.optional(z.string()),
-  /** Routes of the authenticated area: the path as React Router matches it, and the exposed module. */
-  routes: z.array(z.object({ path: z.string(), module: z.string(), label: z.string() })),
+  /**
+   * Routes of the authenticated area: the path as React Router matches it, the exposed module, and the
+   * reads its screen makes first (`prefetch`), which the host starts on navigation while the code loads.
+   */
+  routes: z.array(z.object({ path: z.string(), module: z.string(), label: z.string(), prefetch: z.optional(z.array(routePrefetch)) })),
   /**
    * Side-navigation entries. `order` places the entry among the host's own (product-spec §2 order);
    * `group`: the host's group it goes in ('supervisao'); `roles`: role ids that see it (absent: every role).
@@ -33,7 +50,12 @@ export const remoteManifestSchema = z.object({
 
 export type RemoteManifest = z.infer<typeof remoteManifestSchema>;
 export type ManifestRoute = RemoteManifest['routes'][number];
+export type RoutePrefetch = z.infer<typeof routePrefetch>;
 export type ManifestNavEntry = RemoteManifest['navigation'][number];
 
 /** Whether a user of `roleId` may open what an entry with `roles` leads to. */
 export const availableTo = (roles: number[] | undefined, roleId: number | undefined) => !roles || (roleId !== undefined && roles.includes(roleId));
+
+/** Whether a user of `roleId` may open a route: the roles of the remote's navigation entry that leads to it. */
+export const routeAvailableTo = ({ path }: ManifestRoute, navigation: ManifestNavEntry[], roleId: number | undefined) =>
+  availableTo(navigation.find(({ to }) => path === to || path.startsWith(`${to}/`))?.roles, roleId);

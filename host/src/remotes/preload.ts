@@ -1,5 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { availableTo, type RemoteManifest } from './manifest';
+import { routeAvailableTo, type RemoteManifest } from './manifest';
 import { remoteManifests, unmetRequirementsOf, type RemoteName } from './registry';
 import { remoteModuleId } from './remoteModuleId';
 
@@ -20,7 +20,7 @@ export function modulesToPreload(manifests: (RemoteManifest & { remote: RemoteNa
   return manifests
     .filter(({ remote }) => unmetRequirementsOf(remote).length === 0)
     .flatMap(({ remote, routes, navigation, slots }) => [
-      ...routes.filter(({ path }) => availableTo(navigation.find(({ to }) => path === to || path.startsWith(`${to}/`))?.roles, roleId)).map(({ module }) => ({ remote, module })),
+      ...routes.filter((route) => routeAvailableTo(route, navigation, roleId)).map(({ module }) => ({ remote, module })),
       ...slots.map(({ module }) => ({ remote, module })),
     ]);
 }

@@ -62,6 +62,21 @@ export async function registerRemotesFrom(url = '/remotes.json') {
   registerRemotes(Object.entries(remotes).map(([name, { entry }]) => ({ name, entry })));
 }
 
+let registration: Promise<void> | undefined;
+
+/**
+ * Registers the remotes once per page load, when the first signed-in screen needs them: the sign-in page
+ * never reads remotes.json, its manifests or this code (its JavaScript budget, docs/architecture.md). A
+ * failed read is tried again on the next call.
+ */
+export function registerRemotesOnce(url = '/remotes.json'): Promise<void> {
+  registration ??= registerRemotesFrom(url).catch((error: unknown) => {
+    registration = undefined;
+    throw error;
+  });
+  return registration;
+}
+
 /** The manifests of the remotes listed in remotes.json, in its order. */
 export function remoteManifests(): (RemoteManifest & { remote: RemoteName })[] {
   return Object.entries(remotes).flatMap(([remote, { manifest }]) => (manifest ? [{ ...manifest, remote }] : []));
@@ -70,6 +85,7 @@ export function remoteManifests(): (RemoteManifest & { remote: RemoteName })[] {
 /** Sets what remotes.json would have given (unit tests; no fetch, no registration). */
 export function setRemotesForTests(records: Record<string, RemoteRecord>) {
   remotes = records;
+  registration = Promise.resolve();
 }
 
 /** What a remote needs that this host does not provide; empty when it can run here. */

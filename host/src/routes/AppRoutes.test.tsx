@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { FakeWebSocket } from '../test/FakeWebSocket';
 import { resetPage } from '../test/reset';
-import { testToken } from '@consig/shared/testing';
+import { fakeApi, testToken } from '@consig/shared/testing';
 import { AppRoutes } from './AppRoutes';
 import { installShippedManifests } from '../remotes/manifestsForTests';
 
@@ -42,12 +42,16 @@ async function renderAt(path: string, { signedIn = true } = {}) {
 const address = () => screen.getByLabelText('endereço').textContent;
 
 let uninstallSocket: () => void;
+let server: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   uninstallSocket = FakeWebSocket.install();
   // Each remote module renders its own id, so a test can tell which one the route loaded.
   mockedLoadRemote.mockImplementation(async (id: string) => ({ default: () => <p>remoto {id}</p> }));
+  // The reads the manifests declare for a screen (host/src/remotes/prefetch.ts) find an empty list.
+  server = fakeApi(() => ({ body: { success: true, text: '', data: [] } }));
 });
 afterEach(() => {
+  server.restore();
   resetPage();
   uninstallSocket();
 });
@@ -111,6 +115,15 @@ describe('route table', () => {
     expect(queryClient.getQueryData(['/atendente/lead'])).toBeUndefined();
     expect(address()).toBe('/');
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
+  });
+
+  it("starts a screen's first reads while its code is still loading, into the cache its queries read", async () => {
+    mockedLoadRemote.mockImplementation((id: string) => (id === 'mf_campaigns/Campaigns' ? new Promise(() => undefined) : Promise.resolve({ default: () => <p>remoto {id}</p> })));
+    await renderAt('/campanhas');
+    expect(screen.queryByText('remoto mf_campaigns/Campaigns')).toBeNull();
+    expect(server.requests).toEqual(['GET /cadastro/campanhas', 'GET /atendente']);
+    expect(queryClient.getQueryData(['campaigns', 'list'])).toEqual([]);
+    expect(queryClient.getQueryData(['attendants', 'list'])).toEqual([]);
   });
 
   it('opens the realtime socket for the signed-in user', async () => {

@@ -1,4 +1,4 @@
-import { Loading, useSession } from '@consig/shared';
+import { Loading, useSession } from '@consig/shared/core';
 import { Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 

@@ -6,12 +6,12 @@ import { resetPage } from '../test/reset';
 import { fakeApi, testToken } from '@consig/shared/testing';
 import { SignInPage } from './SignInPage';
 
-function renderSignIn() {
+function renderSignIn(onSubmit?: () => void) {
   return render(
     <AppProviders>
       <MemoryRouter initialEntries={['/']}>
         <Routes>
-          <Route path="/" element={<SignInPage />} />
+          <Route path="/" element={<SignInPage onSubmit={onSubmit} />} />
           <Route path="/dashboard" element={<h1>Painel de leads</h1>} />
         </Routes>
       </MemoryRouter>
@@ -28,6 +28,16 @@ function fillAndSubmit(email: string, password: string) {
 afterEach(resetPage);
 
 describe('SignInPage', () => {
+  it('tells the shell when the form is sent, before the answer, so the next screen loads meanwhile', () => {
+    const server = fakeApi(() => new Promise(() => undefined));
+    const onSubmit = jest.fn();
+    renderSignIn(onSubmit);
+    fillAndSubmit('ana@demo.com.br', 'Senha@123');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('heading', { name: 'Painel de leads' })).toBeNull();
+    server.restore();
+  });
+
   it('shows the e-mail and password fields, Remember, forgot-password text, Register button and the banner', () => {
     renderSignIn();
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).type).toBe('email');

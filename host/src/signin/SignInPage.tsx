@@ -1,4 +1,4 @@
-import { SignInForm, useSession } from '@consig/shared';
+import { SignInForm, useSession } from '@consig/shared/core';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { AdBanner } from './AdBanner';
 import './SignInPage.css';
@@ -6,9 +6,9 @@ import './SignInPage.css';
 /**
  * The sign-in page (product-spec §2 "Sign-in"). The form itself is shared (remotes running standalone
  * use it too); the page adds the brand, the forgot-password text, the Register button and the banner,
- * whose behaviour the spec does not show.
+ * whose behaviour the spec does not show. `onSubmit`: the user sent the form (the sign-in is under way).
  */
-export function SignInPage() {
+export function SignInPage({ onSubmit }: { onSubmit?: () => void }) {
   const { token } = useSession();
   const navigate = useNavigate();
   if (token) return <Navigate to="/dashboard" replace />;
@@ -21,7 +21,10 @@ export function SignInPage() {
         </div>
         <h1 id="signin-title">Bem-vindo de volta</h1>
         <p className="signin-subtitle">Acesse sua conta para continuar.</p>
-        <SignInForm onSignedIn={() => navigate('/dashboard', { replace: true })} />
+        {/* The form's submit, seen on its way down: the shell starts loading what the next screen needs. */}
+        <div className="signin-form-slot" onSubmitCapture={onSubmit}>
+          <SignInForm onSignedIn={() => navigate('/dashboard', { replace: true })} />
+        </div>
         <p className="signin-forgot">Esqueceu sua senha?</p>
         <div className="signin-register">
           <span>Ainda não tem conta?</span>

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { getRuntimeConfig } from '../runtimeConfig';
+import { getRuntimeConfig } from '@consig/shared/core';
 import { cepClient } from './cepClient';
 
 /** The address fields a CEP look-up fills (product-spec §5 "CEP lookup": street, city, state, neighbourhood). */
