@@ -1,7 +1,5 @@
 import { proposalFilterPath, type ProposalFilters } from '@consig/shared/contracts';
 import { parseCsv } from '../src/imports/csvText';
-import { TEST_DB } from './database';
-import { eventually } from './eventually';
 import { ALL, newestFirst, seedFollowUp, type FollowUpCompany } from './followupFixture';
 import { useSignedInDemoApp } from './harness';
 
@@ -124,48 +122,3 @@ describe('GET /crm/proposta/csv/...', () => {
     expect((await demo.app.db.query("select 1 from auditoria where tp_acao = 'proposta.exportacao'")).length).toBe(before);
   });
 });
-
-// Only a server has connections of its own: there the export is one query through a cursor, in a transaction
-// held open for the download (PGlite walks the keyset in short queries instead).
-if (TEST_DB === 'postgres') {
-  describe('GET /crm/proposta/csv/... on a PostgreSQL server', () => {
-    const SUPERVISOR = 'supervisor@demo.com.br';
-    // Far more CSV (~10 MB) than the socket buffers hold: the download stalls until the client reads.
-    const MANY = 100_000;
-
-    const openTransactions = async () =>
-      (
-        await demo.app.db.query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
-        )
-      )[0].n;
-
-    it('ends its transaction when the client goes away mid-download, and the next export works', async () => {
-      await demo.app.db.query(
-        `insert into proposta (id_empresa, id_cliente, id_tipo_credito, id_banco, id_atendente, id_status, co_ade,
-                               dt_digitacao, nu_parcelas, vl_parcela, vl_bruto, vl_liquido)
-         select 1, (select min(id_cliente) from cliente where id_empresa = 1), 1, 318,
-                (select min(id_pessoa) from pessoa where id_empresa = 1 and id_funcao = 11), 10, 'LOTE-' || i,
-                '2025-01-01T12:00:00-03:00'::timestamptz - i * interval '1 minute', 84, 100, 5000, 1000.5
-           from generate_series(1, $1::int) i`,
-        [MANY],
-      );
-      const [{ total }] = await demo.app.db.query<{ total: number }>('select count(*)::int as total from proposta where id_empresa = 1');
-
-      const controller = new AbortController();
-      const response = await fetch(demo.app.url + proposalFilterPath('/crm/proposta/csv', none), {
-        headers: { authorization: `Bearer ${demo.tokens[SUPERVISOR]}` },
-        signal: controller.signal,
-      });
-      expect(response.status).toBe(200);
-      await response.body!.getReader().read(); // the first bytes, then no more reading
-      await eventually(async () => (await openTransactions()) === 1); // the stalled download's
-      controller.abort();
-      await eventually(async () => (await openTransactions()) === 0);
-
-      const { records } = await exportCsv(demo.tokens[SUPERVISOR], none);
-      expect(records.length).toBe(1 + total);
-      expect(await openTransactions()).toBe(0);
-    });
-  });
-}

@@ -17,11 +17,6 @@ export interface Db {
    * Calling `tx.transaction` joins the running transaction.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  /**
-   * True on PGlite: one connection serves every request, so a transaction held open for long (say, while a
-   * client downloads) stalls all the others. Absent on a server, where each transaction has a pooled connection.
-   */
-  readonly singleConnection?: true;
 }
 
 /** Stops one `listen` subscription. */

@@ -11,7 +11,6 @@ function wrap(handle: PgliteHandle, transaction: Db['transaction']): Db {
       await handle.exec(sql);
     },
     transaction,
-    singleConnection: true,
   };
 }
 

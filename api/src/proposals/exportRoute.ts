@@ -3,7 +3,6 @@ import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, proposalFilterPathParams } from '@consig/shared/contracts';
 import { companyScope, type CompanyScope } from '../auth/scope';
-import type { Db } from '../db/db';
 import { createFollowUpRepository, type ProposalExportRow } from './followup.repository';
 import { filterPathShapes } from './followupRoutes';
 import type { ListPosition } from './listCursor';
@@ -16,74 +15,18 @@ import { CSV_BOM, CSV_HEADER, csvLine, proposalCsvLine } from './proposalCsv';
  */
 export const EXPORT_BATCH = 10_000;
 
-type FollowUp = ReturnType<typeof createFollowUpRepository>;
-
 /**
- * The rows, batch by batch. On a PostgreSQL server, ONE query through a cursor (one plan, as `\copy` uses) in a
- * read-only transaction on a pooled connection held for the download. On PGlite the single connection would
- * stall every other request meanwhile, so there the export walks the list's keyset (index range scans, the
- * same order as the screen), one short query per batch.
+ * The rows, batch by batch, walking the list's keyset (index range scans, the same order as the screen): one
+ * short query per batch, so no transaction or connection is held while a slow client downloads.
  */
 async function* exportRows(scope: CompanyScope, filter: ProposalFilter): AsyncGenerator<ProposalExportRow[]> {
-  if (!scope.db.singleConnection) {
-    yield* inTransaction(scope.db, (tx) => createFollowUpRepository({ ...scope, db: tx }).exportCursor(filter, EXPORT_BATCH));
-    return;
-  }
-  const proposals: FollowUp = createFollowUpRepository(scope);
+  const proposals = createFollowUpRepository(scope);
   let after: ListPosition | null = null;
   for (;;) {
     const rows = await proposals.exportBatch(filter, after, EXPORT_BATCH);
     if (rows.length > 0) yield rows;
     if (rows.length < EXPORT_BATCH) return;
     after = rows[rows.length - 1].position;
-  }
-}
-
-/** A promise and the function that settles it. */
-function signal<T>() {
-  let settle!: (value: T) => void;
-  const promise = new Promise<T>((resolve) => (settle = resolve));
-  return { promise, settle };
-}
-
-/**
- * `produce`'s items, pulled one at a time, produced inside `db.transaction` (whose callback must resolve for the
- * transaction to end). When the consumer stops early (`return`: the client went away), the producer is told to
- * stop and the transaction commits before this generator finishes; an error inside rolls it back and is thrown
- * here.
- */
-async function* inTransaction<T>(db: Db, produce: (tx: Db) => AsyncIterable<T>): AsyncGenerator<T> {
-  let wanted = signal<boolean>(); // true: produce the next item; false: stop
-  let item = signal<IteratorResult<T>>();
-  let stopped = false; // also seen by a producer that has just replaced `wanted`
-  const finished = db.transaction(async (tx) => {
-    if (stopped || !(await wanted.promise)) return;
-    for await (const value of produce(tx)) {
-      wanted = signal();
-      item.settle({ value, done: false });
-      if (stopped || !(await wanted.promise)) return;
-    }
-    item.settle({ value: undefined, done: true });
-  });
-  // An error reaches the consumer as its next item's.
-  const failed = finished.then(
-    () => null,
-    (err: unknown) => ({ err }),
-  );
-  try {
-    for (;;) {
-      item = signal();
-      wanted.settle(true);
-      const next = await Promise.race([item.promise, failed]);
-      if (next === null) return;
-      if ('err' in next) throw next.err;
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    stopped = true;
-    wanted.settle(false);
-    await failed;
   }
 }
 

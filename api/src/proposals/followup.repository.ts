@@ -156,24 +156,6 @@ export function createFollowUpRepository({ db, companyId }: CompanyScope) {
       return (await db.query<ExportRowWithPosition>(sql, params)).map(withPosition);
     },
 
-    /**
-     * Every row of the export as ONE query (one plan: hash joins and one sort, not a probe per row), fetched
-     * `size` rows at a time through a server-side cursor. Only inside a transaction (`db` a transaction's
-     * handle: the cursor lives until its commit); read-only, planned for all the rows, not the first ones.
-     */
-    async *exportCursor(filter: ProposalFilter, size: number): AsyncGenerator<ProposalExportRow[]> {
-      const { sql, params } = exportSelect(companyId, filter, null, null);
-      await db.query('set transaction read only');
-      // A cursor's default plan favours the first 10% of the rows (index walks in order); the export reads all.
-      await db.query('set local cursor_tuple_fraction = 1');
-      await db.query(`declare exportacao no scroll cursor for ${sql}`, params);
-      for (;;) {
-        const rows = await db.query<ExportRowWithPosition>(`fetch ${size} from exportacao`);
-        if (rows.length === 0) return;
-        yield rows.map(withPosition);
-      }
-    },
-
     /** The banks the caller's proposals are at (one index probe per bank, not a scan of the proposals). */
     banks(ownerId: number | null): Promise<ProposalBankOption[]> {
       return db.query<ProposalBankOption>(
