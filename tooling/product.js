@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
-const { serveStatic } = require('./serve');
+const { serveStatic, staticHandler } = require('./serve');
 const { INSTALL_COMMAND, kamailioInstalled, kamailioPath, startKamailio, telephonySettings } = require('../telephony/kamailio');
 
 const root = path.join(__dirname, '..');
@@ -126,31 +126,27 @@ function remotesDocument(deployRoot, remoteUrl) {
 /**
  * One remote's server: every deployed version under its own immutable prefix (/0.1.0-3f2a9c1b/remoteEntry.js
  * and its chunks, so a page still running an older version keeps loading that version's chunks), and at
- * the root the current version (or <app>/dist) as a standalone page. Each folder is served by serve.js
- * (one internal server per folder, on loopback); this server only routes requests to them.
- * Returns the listening public server; `inner` holds the internal ones (closed with the product).
+ * the root the current version (or <app>/dist) as a standalone page. Each folder is served by serve.js's
+ * handler (one per folder, kept); this server only routes requests to them. Returns the listening server.
  */
-function serveRemote({ remote, port, deployRoot, config, inner, connectSrc }) {
+function serveRemote({ remote, port, deployRoot, config, connectSrc }) {
   const versionsDir = path.join(deployRoot, remote.dir);
-  const serverFor = (dir, spa) => {
+  /** @type {Map<string, import('node:http').RequestListener>} */
+  const handlers = new Map();
+  const handlerFor = (dir, spa) => {
     const key = `${dir}#${spa}`;
-    if (!inner.has(key)) inner.set(key, serveStatic({ dir, port: 0, host: '127.0.0.1', spa, json: spa ? { '/config.json': config } : {}, connectSrc }));
-    return inner.get(key);
+    if (!handlers.has(key)) handlers.set(key, staticHandler({ dir, spa, json: spa ? { '/config.json': config } : {}, connectSrc }));
+    return handlers.get(key);
   };
-  const route = async (req, res) => {
+  const server = http.createServer((req, res) => {
     const [, first = '', ...rest] = (req.url || '/').split('/');
     const folder = path.join(versionsDir, first);
     if (VERSION_FOLDER.test(first) && fs.existsSync(folder)) {
       req.url = `/${rest.join('/')}`;
-      (await serverFor(folder, false)).emit('request', req, res);
+      handlerFor(folder, false)(req, res);
       return;
     }
-    (await serverFor(currentBuild(deployRoot, remote).folder, true)).emit('request', req, res);
-  };
-  const server = http.createServer((req, res) => {
-    route(req, res).catch(() => {
-      if (!res.headersSent) res.writeHead(500).end();
-    });
+    handlerFor(currentBuild(deployRoot, remote).folder, true)(req, res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -439,10 +435,7 @@ async function startProduct({
 } = {}) {
   /** @type {Record<string, import('node:http').Server>} */
   const sites = {};
-  /** @type {Map<string, Promise<import('node:http').Server>>} one internal server per served folder */
-  const inner = new Map();
-  const closeAll = () =>
-    Promise.all([...Object.values(sites).map(closeServer), ...[...inner.values()].map((started) => started.then(closeServer, () => undefined))]);
+  const closeAll = () => Promise.all(Object.values(sites).map(closeServer));
   const url = (port) => `http://${publicHost}:${port}`;
   const config = runtimeConfig({ publicHost, apiPort: ports.api, cepUrl });
   const remotes = Object.fromEntries(REMOTES.map(({ name }) => [name, `${url(ports[name])}/remoteEntry.js`]));
@@ -462,7 +455,7 @@ async function startProduct({
     const connectSrc = [sip?.apiEnv.SIP_WS_URL].filter(Boolean);
     for (const { name, dir } of REMOTES) {
       // A remote's own page (standalone use) reads config.json beside it and has client-side routes, like the host.
-      sites[name] = await serve(name, `${name.toUpperCase()}_PORT`, { remote: { name, dir }, deployRoot, config, inner, connectSrc }, serveRemote);
+      sites[name] = await serve(name, `${name.toUpperCase()}_PORT`, { remote: { name, dir }, deployRoot, config, connectSrc }, serveRemote);
     }
     sites.host = await serve('host', 'APP_PORT', {
       dir: path.join(root, 'host', 'dist'),

@@ -112,13 +112,14 @@ function sendText(res, status, text) {
 const STATUS_TEXT = { 404: 'Não encontrado', 500: 'Erro ao ler o arquivo', 503: 'Servidor ocupado; tente novamente' };
 
 /**
- * Serves `dir` on `port`. `spa`: unknown paths without an extension answer index.html (the host's
- * client-side routes). `json`: paths answered with a generated JSON document instead of a file (the
+ * The request listener that serves `dir`. `spa`: unknown paths without an extension answer index.html (the
+ * host's client-side routes). `json`: paths answered with a generated JSON document instead of a file (the
  * start command derives remotes.json and config.json from its ports); the Content-Security-Policy allows
- * the origins they name, and `connectSrc` besides. Returns a started http.Server.
- * @param {{ dir: string, port: number, host?: string, spa?: boolean, json?: Record<string, unknown>, connectSrc?: string[] }} options
+ * the origins they name, and `connectSrc` besides.
+ * @param {{ dir: string, spa?: boolean, json?: Record<string, unknown>, connectSrc?: string[] }} options
+ * @returns {import('node:http').RequestListener}
  */
-function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {}, connectSrc = [] }) {
+function staticHandler({ dir, spa = false, json = {}, connectSrc = [] }) {
   const root = path.resolve(dir);
   const headers = securityHeaders(contentSecurityPolicy({ remotes: json['/remotes.json'], config: json['/config.json'], connectSrc }));
 
@@ -177,17 +178,25 @@ function serveStatic({ dir, port, host = '0.0.0.0', spa = false, json = {}, conn
     });
   }
 
-  const server = http.createServer((req, res) => {
+  return (req, res) => {
     handle(req, res).catch(() => {
       // A failure the handler did not foresee must cost one request, never the process.
       if (!res.headersSent) sendText(res, 500, STATUS_TEXT[500]);
       else res.destroy();
     });
-  });
+  };
+}
+
+/**
+ * Serves `dir` on `port` (options of staticHandler). Returns a started http.Server.
+ * @param {{ dir: string, port: number, host?: string, spa?: boolean, json?: Record<string, unknown>, connectSrc?: string[] }} options
+ */
+function serveStatic({ port, host = '0.0.0.0', ...options }) {
+  const server = http.createServer(staticHandler(options));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
   });
 }
 
-module.exports = { serveStatic, contentSecurityPolicy };
+module.exports = { serveStatic, staticHandler, contentSecurityPolicy };
