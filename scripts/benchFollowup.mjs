@@ -14,10 +14,10 @@
 // Goals (issue 10): p95 ≤ 50 ms; export ≥ 0.5× \copy's throughput with flat memory. BENCH_SAMPLES sets the
 // timed requests per combination and endpoint (default 30); TEST_POSTGRES_URL the server's admin URL.
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { freePort, ms, percentile, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import { freePort, ms, percentile, sampleMemory, withClient, withThrowawayDatabase } from './benchLib.mjs';
 import { step, tooling } from './lib.mjs';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS || 1_000_000);
@@ -185,27 +185,13 @@ const summary = (times) => {
 // ---------------------------------------------------------------------------------------------------
 // The export, and the \copy reference.
 
-/** The process's resident memory and its high-water mark (Linux /proc), in bytes. */
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
 /** Streams GET /crm/proposta/csv/0/0/0/0 to nowhere, counting lines, while sampling the API's RSS. */
 async function apiExport(apiUrl, token, pid) {
-  const before = memoryOf(pid);
-  let peak = before.rss;
-  const sampler = setInterval(() => {
-    try {
-      peak = Math.max(peak, memoryOf(pid).rss);
-    } catch {
-      // The process ended; the request fails below.
-    }
-  }, RSS_SAMPLE_MS);
+  const memory = sampleMemory(pid, RSS_SAMPLE_MS);
   const started = performance.now();
   let lines = 0;
   let bytes = 0;
+  let measured;
   try {
     const response = await fetch(`${apiUrl}${filterPath('/crm/proposta/csv', {})}`, { headers: { authorization: `Bearer ${token}` } });
     if (response.status !== 200) throw new Error(`exportação: ${response.status} ${await response.text()}`);
@@ -214,11 +200,9 @@ async function apiExport(apiUrl, token, pid) {
       for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
     }
   } finally {
-    clearInterval(sampler);
+    measured = memory.stop();
   }
-  const elapsed = performance.now() - started;
-  const after = memoryOf(pid);
-  return { ms: elapsed, rows: lines - 1, bytes, rssBefore: before.rss, rssPeak: Math.max(peak, after.rss), hwm: after.hwm };
+  return { ms: performance.now() - started, rows: lines - 1, bytes, ...measured };
 }
 
 /** The export's columns and rows (exportBatch without the keyset), formatted by the database as CSV. */

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import { freePort, sampleMemory, withClient, withThrowawayDatabase } from './benchLib.mjs';
 import { step, tooling } from './lib.mjs';
 
 const LINES = Number(process.env.BENCH_LINES || 50_000);
@@ -190,13 +190,6 @@ commit;
 // ---------------------------------------------------------------------------------------------------
 // The API.
 
-/** The process's resident memory and its high-water mark (Linux /proc), in bytes. */
-function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
 async function call(apiUrl, method, path, token, body) {
   const response = await fetch(`${apiUrl}${path}`, {
     method,
@@ -218,17 +211,9 @@ async function apiRun(label, env, file) {
     const { token } = await call(apiUrl, 'POST', '/lnk/token', null, SUPERVISOR);
     const { data: campaign } = await call(apiUrl, 'POST', '/cadastro/campanha', token, { ID_Orgao: INSS, DE_Campanha: `Bench importação ${label}` });
     const dataUrl = `data:text/csv;base64,${readFileSync(file.path).toString('base64')}`;
-    const before = memoryOf(pid);
-
-    let peak = before.rss;
-    const sampler = setInterval(() => {
-      try {
-        peak = Math.max(peak, memoryOf(pid).rss);
-      } catch {
-        // The process ended; the run fails below.
-      }
-    }, RSS_SAMPLE_MS);
+    const memory = sampleMemory(pid, RSS_SAMPLE_MS);
     const started = performance.now();
+    let measured;
     let status;
     let uploadMs;
     try {
@@ -240,10 +225,9 @@ async function apiRun(label, env, file) {
         if (performance.now() - started > IMPORT_TIMEOUT_MS) throw new Error(`${label}: a importação não terminou em ${seconds(IMPORT_TIMEOUT_MS)}`);
       } while (status.ID_Status === RUNNING);
     } finally {
-      clearInterval(sampler);
+      measured = memory.stop();
     }
     const elapsed = performance.now() - started;
-    const after = memoryOf(pid);
     if (status.ID_Status !== DONE) console.log(`  ${label}: importação terminou com ${status.ID_Status} (${status.DE_Motivo})`);
     return {
       ms: elapsed,
@@ -251,9 +235,7 @@ async function apiRun(label, env, file) {
       rows: status.NU_Importados,
       rejected: status.NU_Rejeitados,
       sanitized: status.NU_Higienizados,
-      rssBefore: before.rss,
-      rssPeak: Math.max(peak, after.rss),
-      hwm: after.hwm,
+      ...measured,
     };
   } finally {
     await api.stop();

@@ -1,6 +1,7 @@
 // What the load benchmarks (bench:atendimento, bench:fila) share: free ports, a throwaway PostgreSQL
 // database, percentiles and signing many attendants in over HTTP.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -63,4 +64,34 @@ export async function signInOverHttp(apiUrl, email, index) {
   const body = await response.json();
   if (response.status !== 200 || !body.token) throw new Error(`entrada de ${email}: ${response.status} ${JSON.stringify(body)}`);
   return body.token;
+}
+
+/** A process's resident memory and its high-water mark (Linux /proc), in bytes. */
+export function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/**
+ * Samples `pid`'s RSS every `everyMs` from now until `stop()`, which returns the RSS before, the sampled peak and
+ * the process's high-water mark (VmHWM, since it started).
+ */
+export function sampleMemory(pid, everyMs = 25) {
+  const before = memoryOf(pid);
+  let peak = before.rss;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, memoryOf(pid).rss);
+    } catch {
+      // The process ended; the measured run fails on its own.
+    }
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(sampler);
+      const after = memoryOf(pid);
+      return { rssBefore: before.rss, rssPeak: Math.max(peak, after.rss), hwm: after.hwm };
+    },
+  };
 }
