@@ -5,7 +5,8 @@ import { join } from 'node:path';
 // The same start-up as `npm start`.
 import { REMOTES, startProduct } from '@consig/tooling/product';
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

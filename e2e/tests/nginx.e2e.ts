@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startApi } from '@consig/tooling/product';
 import { launchBrowser, signIn } from '../support/browser';
+import { freePort } from '../support/product';
 
 /**
  * The production web tier (deploy/nginx, docs/deployment.md) run with Debian's nginx as the current user
@@ -19,16 +19,6 @@ const templates = join(repo, 'deploy', 'nginx', 'templates');
 const APPS = ['host', 'mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony'];
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Every deploy/nginx template with its ${CONSIG_*} variables filled in, as the nginx image's envsubst does. */
 function renderTemplates(into: string, variables: Record<string, string>) {
