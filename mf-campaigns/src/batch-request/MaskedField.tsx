@@ -1,5 +1,4 @@
-import { useId } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
+import { useFieldControl } from '@consig/shared/forms';
 import type { BatchRequestFormValues } from './batchRequestBody';
 
 type TextFieldName = { [K in keyof BatchRequestFormValues]: BatchRequestFormValues[K] extends string ? K : never }[keyof BatchRequestFormValues];
@@ -15,14 +14,7 @@ interface Props {
 
 /** A labelled text input of the batch form with its error under it, like the kit's `Field`, with a mask of this form. */
 export function MaskedField({ name, label, format, inputMode = 'numeric', maxLength }: Props) {
-  const { control } = useFormContext<BatchRequestFormValues>();
-  const {
-    field: { ref, value, onChange, onBlur, name: fieldName },
-    fieldState,
-  } = useController({ name, control });
-  const id = useId();
-  const errorId = `${id}-erro`;
-  const error = fieldState.error?.message;
+  const { id, ref, value, onChange, onBlur, fieldName, error, errorId, errorAttributes } = useFieldControl<BatchRequestFormValues>(name);
   return (
     <div className="consig-field">
       <label htmlFor={id}>{label}</label>
@@ -33,11 +25,10 @@ export function MaskedField({ name, label, format, inputMode = 'numeric', maxLen
         maxLength={maxLength}
         name={fieldName}
         ref={ref}
-        value={value}
+        value={value as string}
         onBlur={onBlur}
         onChange={(event) => onChange(format(event.target.value))}
-        aria-invalid={error ? true : false}
-        aria-describedby={error ? errorId : undefined}
+        {...errorAttributes}
       />
       {error ? (
         <p id={errorId} className="field-error">

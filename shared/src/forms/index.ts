@@ -11,3 +11,4 @@ export * from './Form';
 export * from './Field';
 export * from './SelectField';
 export * from './SubmitButton';
+export * from './useFieldControl';
