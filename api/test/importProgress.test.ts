@@ -108,6 +108,7 @@ describe('an import whose worker dies in the middle of the merge', () => {
       },
       exec: (sql) => (dead ? died() : handle.exec(sql)),
       transaction: (fn) => (handle === t.db ? t.db.transaction((tx) => fn(dying(tx))) : fn(dying(handle))),
+      copyOut: (select, params, options) => (dead ? died() : handle.copyOut(select, params, options)),
     });
     const workerA = new JobQueue({ ...dying(t.db), listen: t.db.listen.bind(t.db) }, { leaseMs: 1500, pollIntervalMs: 100, workerId });
     workerA.register(IMPORT_JOB, importHandler({ db: dying(t.db), realtime: t.app.realtime }));

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * The one database interface the whole API uses. Two adapters implement it with the same SQL:
  * embedded PGlite (default, PostgreSQL 18 in WASM) and a PostgreSQL server through `pg` (DATABASE_URL).
@@ -17,6 +19,16 @@ export interface Db {
    * Calling `tx.transaction` joins the running transaction.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * The output of `COPY (select) TO STDOUT WITH (options)` as a byte stream, for downloads of any size.
+   * PostgreSQL server: streamed on a connection of its own, outside the pool, read as the consumer reads
+   * (backpressure), so memory stays flat and a slow download never holds a pooled connection; destroying
+   * the stream before its end cuts that connection, which ends the statement. PGlite: it has no COPY
+   * stream, so the output is made whole first (COPY TO '/dev/blob'), then streamed; fine for the embedded
+   * database's sizes. COPY takes no bind parameters: `params` are written into the statement as literals
+   * (inlineParameters).
+   */
+  copyOut(select: string, params: unknown[], options: string): Promise<Readable>;
 }
 
 /** Stops one `listen` subscription. */
@@ -45,4 +57,24 @@ export interface Database extends Db, Notifications {
 /** Channel names are interpolated into LISTEN, so only plain identifiers are accepted. */
 export function assertChannel(channel: string): void {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid notification channel: ${channel}`);
+}
+
+/** A value as an SQL literal: safe integers, text (quotes doubled; standard_conforming_strings is on) or null. */
+function sqlLiteral(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === 'string' && !value.includes('\0')) return `'${value.replaceAll("'", "''")}'`;
+  throw new Error(`Valor sem forma literal segura: ${typeof value}`);
+}
+
+/**
+ * `sql` with each $n replaced by `params[n-1]` as a literal, for statements that cannot bind parameters
+ * (COPY). Only for SQL the code writes itself: a `$n` inside one of its string literals would be replaced too.
+ */
+export function inlineParameters(sql: string, params: unknown[]): string {
+  return sql.replace(/\$(\d+)\b/g, (_, n: string) => {
+    const index = Number(n) - 1;
+    if (index < 0 || index >= params.length) throw new Error(`Parâmetro $${n} sem valor`);
+    return sqlLiteral(params[index]);
+  });
 }

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { assertChannel, type Database, type Db } from './db';
+import { assertChannel, inlineParameters, type Database, type Db } from './db';
 
 type PgliteHandle = Pick<Transaction, 'query' | 'exec'>;
 
@@ -11,6 +13,10 @@ function wrap(handle: PgliteHandle, transaction: Db['transaction']): Db {
       await handle.exec(sql);
     },
     transaction,
+    async copyOut(select, params, options) {
+      const { blob } = await handle.query(`copy (${inlineParameters(select, params)}) to '/dev/blob' with (${options})`);
+      return blob ? Readable.fromWeb(blob.stream() as WebReadableStream<Uint8Array>) : Readable.from([]);
+    },
   };
 }
 

@@ -1,6 +1,19 @@
-import { Pool, type PoolClient } from 'pg';
-import type { Database, Db } from './db';
+import type { Readable } from 'node:stream';
+import { Client, Pool, type PoolClient } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { inlineParameters, type Database, type Db } from './db';
 import { PostgresListener } from './postgresListener';
+
+const copyStatement = (select: string, params: unknown[], options: string) =>
+  `copy (${inlineParameters(select, params)}) to stdout with (${options})`;
+
+/**
+ * Cuts a connection at once. client.end() would wait: a COPY the reader stopped reading blocks the server
+ * in a send, so it never reads our Terminate message; a closed socket ends the statement there.
+ */
+function cut(client: Client): void {
+  (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+}
 
 function clientDb(client: PoolClient): Db {
   const db: Db = {
@@ -10,6 +23,8 @@ function clientDb(client: PoolClient): Db {
       await client.query(sql);
     },
     transaction: (fn) => fn(db),
+    // Inside a transaction the COPY sees the transaction's snapshot; the caller reads it to the end before committing.
+    copyOut: async (select, params, options) => client.query(copyTo(copyStatement(select, params, options))),
   };
   return db;
 }
@@ -20,6 +35,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
   pool.on('error', (err) => console.error('PostgreSQL: conexão ociosa falhou:', err.message));
   await pool.query('select 1'); // fail at start-up, not on the first request
   const listener = new PostgresListener(connectionString);
+  /** The connections of COPY streams under way (Db.copyOut), cut when the database closes. */
+  const copies = new Set<Client>();
   let closing: Promise<void> | undefined;
   return {
     query: async <T>(sql: string, params?: unknown[], options?: { prepare?: string }) =>
@@ -42,9 +59,29 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release();
       }
     },
+    async copyOut(select, params, options): Promise<Readable> {
+      const client = new Client({ connectionString });
+      // A cut connection emits here; the stream reports what its reader needs to know.
+      client.on('error', () => undefined);
+      await client.connect();
+      copies.add(client);
+      const stream = client.query(copyTo(copyStatement(select, params, options)));
+      stream.once('close', () => {
+        copies.delete(client);
+        if (stream.readableEnded) void client.end().catch(() => undefined);
+        else {
+          // Destroyed before its end (the download was abandoned or failed): nobody reads it any more, and the
+          // cut makes pg report "connection terminated" on it once more.
+          stream.on('error', () => undefined);
+          cut(client);
+        }
+      });
+      return stream;
+    },
     listen: (channel, onPayload) => listener.listen(channel, onPayload),
     // Idempotent: tests close a second instance's connection and then drop the database.
     close() {
+      for (const client of copies) cut(client); // their streams then fail, and their readers see why
       closing ??= listener.close().then(() => pool.end());
       return closing;
     },

@@ -14,6 +14,7 @@ import {
 import * as z from 'zod/mini';
 import { requireRole } from '../auth/roles';
 import { companyScope } from '../auth/scope';
+import { CSV_BOM, csvLine } from '../http/csv';
 import { ApiError } from '../http/errors';
 import { base64Bytes, countDataLines, decodeDataUrl } from './csvText';
 import { createImportsRepository } from './imports.repository';
@@ -25,12 +26,6 @@ const idParams = z.object({ id: idParam });
 
 /** The route's body limit: the longest TX_Base plus the other JSON fields. */
 const UPLOAD_BODY_LIMIT = IMPORT_DATA_URL_MAX + 1024;
-
-/** One CSV cell: quoted when it holds the delimiter, a quote or a line break. */
-const csvCell = (value: string | number) => {
-  const text = String(value);
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
 
 // Supervisors and managers fill campaigns (docs/rules.md "CSV imports and provider batches"); another
 // company's campaign or import answers 404.
@@ -125,11 +120,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       const repository = createImportsRepository(companyScope(request));
       if (!(await repository.byId(request.params.id))) throw new ApiError(404, IMPORT_TEXT.importNotFound);
       const rows = await repository.rejected(request.params.id);
-      const csv = ['Linha;Motivo;Conteúdo original', ...rows.map((row) => [row.line, row.reason, row.raw].map(csvCell).join(';'))].join('\r\n');
+      // The original text is the uploader's: neutralised like every CSV cell the API writes (http/csv.ts).
+      const csv = [csvLine(['Linha', 'Motivo', 'Conteúdo original']), ...rows.map((row) => csvLine([row.line, row.reason, row.raw]))].join('');
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="importacao-${request.params.id}-rejeitadas.csv"`)
-        .send(`\uFEFF${csv}\r\n`);
+        .send(CSV_BOM + csv);
     },
   );
 };

@@ -1,30 +1,17 @@
 /**
- * SQL of the proposal follow-up (docs/rules.md "Proposal follow-up"): the list, its total, the export's
- * batches, the dropdown options, status changes and deletion. Bound to the caller's company.
+ * SQL of the proposal follow-up (docs/rules.md "Proposal follow-up"): the list, its total, the export, the
+ * dropdown options, status changes and deletion. Bound to the caller's company.
  */
 import type { ProposalAttendantOption, ProposalBankOption, ProposalIndicatorOption, ProposalListItem } from '@consig/shared/contracts';
+import type { Readable } from 'node:stream';
 import type { CompanyScope } from '../auth/scope';
+import { formulaSafeSql } from '../http/csv';
 import { bankLogoPath } from './bankLogo';
 import type { ListPosition } from './listCursor';
 import { filterConditions, type ProposalFilter } from './proposalFilter';
 
 /** A row with its keyset position (the cursor of the page after it). */
 export type ProposalRow = ProposalListItem & { position: ListPosition };
-
-/** One line of the CSV export (product-spec §2 table columns, plus bank and day typed). */
-export interface ProposalExportRow {
-  name: string;
-  ade: string;
-  cpf: string;
-  status: string;
-  attendant: string;
-  indicator: string | null;
-  net: string;
-  operation: string;
-  bank: string;
-  typedDay: string;
-  position: ListPosition;
-}
 
 /** Rows after `after` in list order (dt_digitacao desc, id_proposta desc): the keyset condition. */
 function keyset(where: string, params: unknown[], after: ListPosition | null): string {
@@ -41,13 +28,6 @@ function withPosition<T extends object>({ typedAtMicros, positionId, ...row }: W
   return { ...(row as unknown as T), position: { typedAtMicros, id: positionId } };
 }
 
-type ExportRowWithPosition = WithPosition<Omit<ProposalExportRow, 'position'>>;
-
-/**
- * The export's select, in list order: the one definition of its columns, joins and filters, for the keyset
- * batches (`after` and `limit`) and for the single-query cursor (neither).
- */
-
 /** What a list row and an export line show beside the proposal `p`: its client, operation, status, attendant, bank, referrer. */
 const PROPOSAL_JOINS = `join cliente c on c.id_empresa = p.id_empresa and c.id_cliente = p.id_cliente
   join tipo_credito t on t.id_tipo_credito = p.id_tipo_credito
@@ -56,23 +36,33 @@ const PROPOSAL_JOINS = `join cliente c on c.id_empresa = p.id_empresa and c.id_c
   join banco b on b.id_banco = p.id_banco
   left join indicador i on i.id_empresa = p.id_empresa and i.id_indicador = p.id_indicador`;
 
-function exportSelect(companyId: number, filter: ProposalFilter, after: ListPosition | null, limit: number | null) {
+/**
+ * The export's columns, [header, value as the cell shows it]: product-spec §2's table plus bank and day typed,
+ * free text neutralised against formulas, CPF formatted, comma decimals, São Paulo's day as dd/mm/yyyy.
+ */
+const EXPORT_COLUMNS = [
+  ['Nome', formulaSafeSql('c.de_pessoa')],
+  ['ADE', formulaSafeSql('p.co_ade')],
+  ['CPF', `substr(c.co_cpf, 1, 3) || '.' || substr(c.co_cpf, 4, 3) || '.' || substr(c.co_cpf, 7, 3) || '-' || substr(c.co_cpf, 10, 2)`],
+  ['Status da Proposta', formulaSafeSql('s.de_status')],
+  ['Atendente', formulaSafeSql('a.de_pessoa')],
+  ['Indicador', formulaSafeSql('i.de_indicador')],
+  // No thousands separator: spreadsheets read '1234,56' as a number.
+  ['Valor', `replace(p.vl_liquido::text, '.', ',')`],
+  ['Operação', formulaSafeSql('t.de_tipo_credito')],
+  ['Banco', formulaSafeSql('b.de_banco')],
+  ['Data de digitação', `to_char(p.dt_digitacao at time zone 'America/Sao_Paulo', 'DD/MM/YYYY')`],
+];
+
+/** The export's select: every proposal of the filter in list order, each cell as the CSV shows it, headed in Portuguese. */
+function exportSelect(companyId: number, filter: ProposalFilter) {
   const { where, params } = filterConditions(companyId, filter);
-  const condition = keyset(where, params, after);
-  const order = 'order by p.dt_digitacao desc, p.id_proposta desc';
-  let batch = '';
-  if (limit !== null) {
-    params.push(limit);
-    batch = `${order} limit $${params.length}`;
-  }
-  const sql = `with lote as (select p.* from proposta p where ${condition} ${batch})
-    select c.de_pessoa as name, p.co_ade as ade, c.co_cpf as cpf, s.de_status as status, a.de_pessoa as attendant,
-           i.de_indicador as indicator, p.vl_liquido::text as net, t.de_tipo_credito as operation, b.de_banco as bank,
-           to_char(p.dt_digitacao at time zone 'America/Sao_Paulo', 'DD/MM/YYYY') as "typedDay",
-           ${POSITION}
-      from lote p
+  const columns = EXPORT_COLUMNS.map(([header, value]) => `${value} as "${header}"`).join(', ');
+  const sql = `select ${columns}
+      from proposta p
       ${PROPOSAL_JOINS}
-     ${order}`;
+     where ${where}
+     order by p.dt_digitacao desc, p.id_proposta desc`;
   return { sql, params };
 }
 
@@ -150,10 +140,13 @@ export function createFollowUpRepository({ db, companyId }: CompanyScope) {
       });
     },
 
-    /** A batch of the export, in list order after `after`; display values formatted by the database. */
-    async exportBatch(filter: ProposalFilter, after: ListPosition | null, limit: number): Promise<ProposalExportRow[]> {
-      const { sql, params } = exportSelect(companyId, filter, after, limit);
-      return (await db.query<ExportRowWithPosition>(sql, params)).map(withPosition);
+    /**
+     * The export as CSV bytes (';', quoted where needed, LF line ends, a header row) made by the database's
+     * COPY in one statement, streamed as the reader reads (Db.copyOut).
+     */
+    exportCsv(filter: ProposalFilter): Promise<Readable> {
+      const { sql, params } = exportSelect(companyId, filter);
+      return db.copyOut(sql, params, `format csv, delimiter ';', header true`);
     },
 
     /** The banks the caller's proposals are at (one index probe per bank, not a scan of the proposals). */
