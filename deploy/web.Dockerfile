@@ -1,5 +1,6 @@
 # The web tier (docker-compose.yml web): the production builds of the host and every remote, served by
-# nginx with deploy/nginx. Build context: the repository root.
+# nginx with deploy/nginx. Build context: the repository root. The remotes are served from a deploy root
+# (scripts/deploy.mjs's layout) that remote teams deploy to and roll back on their own (docs/deployment.md).
 
 # 1. Build every app (npm run build: webpack production builds into <app>/dist).
 FROM node:20-bookworm-slim AS build
@@ -9,6 +10,11 @@ COPY pnpm-lock.yaml pnpm-workspace.yaml ./
 RUN pnpm fetch
 COPY . .
 RUN pnpm install --offline --frozen-lockfile && npm run build
+# Seeds the deploy root with every remote's build as its first deployed version, with the same command a
+# remote team runs later, so a fresh container serves current versions (<app>/current, host-remotes.json).
+RUN for app in mf-attendance mf-campaigns mf-followup mf-telephony; do \
+      DEPLOY_ROOT=/deploy node scripts/deploy.mjs deploy "$app" --from "$app/dist" || exit 1; \
+    done
 
 # 2. nginx with the builds. The image renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ at
 # start-up from the CONSIG_* variables (docker-compose.yml). Source maps stay in the image, beside the
@@ -17,8 +23,6 @@ FROM nginx:1.27-bookworm
 COPY deploy/nginx/nginx.conf /etc/nginx/nginx.conf
 COPY deploy/nginx/templates /etc/nginx/templates
 COPY --from=build /app/host/dist /usr/share/nginx/consig/host
-COPY --from=build /app/mf-attendance/dist /usr/share/nginx/consig/mf-attendance
-COPY --from=build /app/mf-campaigns/dist /usr/share/nginx/consig/mf-campaigns
-COPY --from=build /app/mf-followup/dist /usr/share/nginx/consig/mf-followup
-COPY --from=build /app/mf-telephony/dist /usr/share/nginx/consig/mf-telephony
+# The symlinks inside (<app>/current) are relative: they hold wherever the deploy root is copied or mounted.
+COPY --from=build /deploy /usr/share/nginx/consig/deploy
 EXPOSE 8080 8081 8082 8083 8084

@@ -7,19 +7,26 @@
 //   rollback: makes the previous version current again (before the first deploy: the app's dist/).
 // The current versions live in .deploy/remotes.json, replaced atomically (temp file + rename); `npm start`
 // reads it on every request of the host's remotes.json, so a running host picks the new version up on its
-// next full load (a reload, or the next sign-in page load). Options:
+// next full load (a reload, or the next sign-in page load). For the web tier (nginx, docs/deployment.md),
+// which reads files and runs no code, every deploy and rollback also switches, atomically too:
+//   .deploy/<app>/current     a relative symlink to the current version's folder (the standalone page)
+//   .deploy/host-remotes.json the host's remotes.json (tooling/product.js remotesDocument, the one `npm
+//                             start` serves) with each remote's origin as a placeholder nginx fills in.
+// Options:
 //   --source <dir>  build another copy of the app's folder (same depth in the workspace) instead
 //   --from <dir>    deploy a folder built elsewhere (e.g. by CI) instead of building
 // DEPLOY_ROOT moves .deploy/ elsewhere (the browser tests use a temporary one).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { REMOTES, DEFAULT_DEPLOY_ROOT, readDeployState } = createRequire(import.meta.url)('../tooling/product.js');
+const { REMOTES, DEFAULT_DEPLOY_ROOT, HOST_REMOTES_FILE, readDeployState, currentBuild, remotesDocument, originPlaceholder } = createRequire(
+  import.meta.url,
+)('../tooling/product.js');
 
 function fail(text) {
   console.error(`✖ ${text}`);
@@ -61,6 +68,22 @@ function writeAtomically(file, text) {
   renameSync(temp, file);
 }
 
+/**
+ * Makes what the web tier reads follow the state file: <app>/current points at the folder `npm start` serves
+ * at the root (currentBuild: the current version, else <app>/dist), and host-remotes.json lists every
+ * remote's current entry. Both replaced atomically, so nginx never sees a missing or half-written one.
+ */
+function publish(remote, deployRoot) {
+  const versionsDir = join(deployRoot, remote.dir);
+  const link = join(versionsDir, 'current');
+  const temp = `${link}.${process.pid}.tmp`;
+  rmSync(temp, { force: true });
+  // Relative: the deploy root keeps working wherever it is mounted (the image, a volume, a CI checkout).
+  symlinkSync(relative(versionsDir, currentBuild(deployRoot, remote).folder), temp);
+  renameSync(temp, link);
+  writeAtomically(join(deployRoot, HOST_REMOTES_FILE), `${JSON.stringify(remotesDocument(deployRoot, originPlaceholder), null, 2)}\n`);
+}
+
 function build(appDir, outputDir) {
   const status = spawnSync(process.execPath, [join(root, 'tooling', 'bin', 'webpack.js'), '--mode', 'production', '--output-path', outputDir], {
     cwd: appDir,
@@ -89,11 +112,13 @@ function deploy({ remote, options }, deployRoot) {
   const state = readDeployState(deployRoot);
   const { current = null, history = [] } = state[remote.name] ?? {};
   if (current === version) {
+    publish(remote, deployRoot); // a deploy root made before the web tier's files existed gets them
     console.log(`${remote.dir} ${version} já é a versão atual.`);
     return;
   }
   state[remote.name] = { current: version, history: [...history, current] };
   writeAtomically(join(deployRoot, 'remotes.json'), `${JSON.stringify(state, null, 2)}\n`);
+  publish(remote, deployRoot);
   console.log(`✔ ${remote.dir} ${version} implantado em ${((Date.now() - started) / 1000).toFixed(1)} s (${relative(root, folder)}).`);
   console.log('  O host pega a nova versão na próxima carga completa da página (recarregar, ou o próximo acesso).');
 }
@@ -103,8 +128,14 @@ function rollback({ remote }, deployRoot) {
   const { current, history = [] } = state[remote.name] ?? {};
   if (!current || history.length === 0) fail(`${remote.dir} não tem versão anterior para voltar.`);
   const previous = history.at(-1);
+  // Before the first deploy the remote is served from <app>/dist, which a deploy root alone (the web tier's)
+  // does not have: never switch to a build that is not there.
+  if (previous === null && !existsSync(join(root, remote.dir, 'dist', 'remoteEntry.js'))) {
+    fail(`${remote.dir} não tem versão anterior implantada (nem ${remote.dir}/dist construído) para voltar.`);
+  }
   state[remote.name] = { current: previous, history: history.slice(0, -1) };
   writeAtomically(join(deployRoot, 'remotes.json'), `${JSON.stringify(state, null, 2)}\n`);
+  publish(remote, deployRoot);
   console.log(`✔ ${remote.dir} voltou para ${previous ?? `a construção em ${remote.dir}/dist`} (era ${current}).`);
 }
 

@@ -50,6 +50,17 @@ test('nginx uses the repo’s config, its templates name every variable compose 
   expect([web.environment.CONSIG_API_1, web.environment.CONSIG_API_2].sort()).toEqual(apiReplicas.map((name) => `${name}:3000`));
 });
 
+test('the remotes’ deploy root is a named volume at CONSIG_DEPLOY_ROOT, seeded by the web image with scripts/deploy.mjs', () => {
+  const { web } = services;
+  const deployRoot = web.environment.CONSIG_DEPLOY_ROOT;
+  const volume = web.volumes.find((entry) => entry.split(':')[1] === deployRoot);
+  expect(volume).toBeDefined();
+  expect(Object.keys(compose.volumes)).toContain(volume.split(':')[0]);
+  const dockerfile = fs.readFileSync(path.join(root, web.build.context, web.build.dockerfile), 'utf8');
+  expect(dockerfile).toMatch(/node scripts\/deploy\.mjs deploy "\$app" --from "\$app\/dist"/);
+  expect(dockerfile).toMatch(new RegExp(`^COPY --from=build /deploy ${deployRoot}$`, 'm'));
+});
+
 test('Kamailio runs telephony/’s config', () => {
   const mounts = services.kamailio.volumes.map(hostPath);
   expect(mounts).toContain(path.join(root, 'telephony/kamailio.cfg'));

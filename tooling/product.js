@@ -108,9 +108,10 @@ function currentBuild(deployRoot, { name, dir }) {
 }
 
 /**
- * The remotes.json the host reads at start-up, made afresh on every request: each remote's entry (its
- * current version's remoteEntry.js) with its manifest inlined, read from disk, so the host knows a
- * remote's routes even while that remote's server is down.
+ * The remotes.json the host reads at start-up: each remote's entry (its current version's remoteEntry.js
+ * under `remoteUrl(name)`, the remote's origin) with its manifest inlined, read from disk, so the host knows
+ * a remote's routes even while that remote's server is down. `npm start` makes it on every request; the
+ * web tier serves the copy scripts/deploy.mjs writes with originPlaceholder in place of the origins.
  */
 function remotesDocument(deployRoot, remoteUrl) {
   return Object.fromEntries(
@@ -122,6 +123,15 @@ function remotesDocument(deployRoot, remoteUrl) {
     }),
   );
 }
+
+/**
+ * The web tier's stand-in for a remote's origin in <deployRoot>/host-remotes.json: nginx replaces it with
+ * the origin browsers reach that remote at (deploy/nginx/templates/consig.conf.template, sub_filter).
+ */
+const originPlaceholder = (name) => `@${name}@`;
+
+/** The host's remotes.json as scripts/deploy.mjs writes it for the web tier (origins as originPlaceholder). */
+const HOST_REMOTES_FILE = 'host-remotes.json';
 
 /**
  * One remote's server: every deployed version under its own immutable prefix (/0.1.0-3f2a9c1b/remoteEntry.js
@@ -557,4 +567,21 @@ async function runProduct(options = {}) {
   return { ...product, logFile };
 }
 
-module.exports = { DEFAULT_DEPLOY_ROOT, readDeployState, startProduct, runProduct, startApi, closeServer, portsFromEnv, runtimeConfig, REMOTES, DEFAULT_PORTS, DEFAULT_CEP_URL };
+module.exports = {
+  DEFAULT_DEPLOY_ROOT,
+  readDeployState,
+  VERSION_FOLDER,
+  currentBuild,
+  remotesDocument,
+  originPlaceholder,
+  HOST_REMOTES_FILE,
+  startProduct,
+  runProduct,
+  startApi,
+  closeServer,
+  portsFromEnv,
+  runtimeConfig,
+  REMOTES,
+  DEFAULT_PORTS,
+  DEFAULT_CEP_URL,
+};

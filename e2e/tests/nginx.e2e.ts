@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -12,13 +12,28 @@ import { freePort } from '../support/product';
 /**
  * The production web tier (deploy/nginx, docs/deployment.md) run with Debian's nginx as the current user
  * against the production builds, proxying to the API: what docker-compose.yml runs, without containers.
- * The two upstream entries point at one API here (the embedded database serves one process).
+ * The two upstream entries point at one API here (the embedded database serves one process). The remotes
+ * come from a temporary deploy root seeded as the image seeds its own (scripts/deploy.mjs --from <app>/dist),
+ * and a deploy and a rollback with the same script are followed by nginx without a reload.
  */
 const repo = join(__dirname, '..', '..');
 const templates = join(repo, 'deploy', 'nginx', 'templates');
 const APPS = ['host', 'mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony'];
+const REMOTE_APPS = APPS.slice(1);
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
+/** scripts/deploy.mjs as a remote team runs it against the web tier's deploy root (DEPLOY_ROOT). */
+function deployScript(action: 'deploy' | 'rollback', app: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [join(repo, 'scripts', 'deploy.mjs'), action, app, ...args], {
+    cwd: repo,
+    env: { ...process.env, DEPLOY_ROOT: deployRoot },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${action} ${app} falhou: ${result.stderr}`);
+}
+
+/** The version a remote's deploy state names as current (<deployRoot>/remotes.json). */
+const currentVersion = (name: string) => JSON.parse(readFileSync(join(deployRoot, 'remotes.json'), 'utf8'))[name].current as string;
 
 /** Every deploy/nginx template with its ${CONSIG_*} variables filled in, as the nginx image's envsubst does. */
 function renderTemplates(into: string, variables: Record<string, string>) {
@@ -63,6 +78,7 @@ async function untilAnswers(url: string, nginx: ChildProcess, errorLog: string) 
 const ports: Record<string, number> = {};
 const origin = (name: string) => `http://127.0.0.1:${ports[name]}`;
 let dir: string;
+let deployRoot: string;
 /** startApi's emitter, with the stop() it adds (its JSDoc type does not name it). */
 let api: { stop(): Promise<void> } | undefined;
 let nginx: ChildProcess;
@@ -75,11 +91,15 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'consig-nginx-'));
   for (const name of ['app', 'api', ...APPS.slice(1)]) ports[name] = await freePort();
 
-  // The web root the image has (deploy/web.Dockerfile): one folder per app, here links to the builds.
+  // The web root the image has (deploy/web.Dockerfile): the host's build (a link here), and the deploy root
+  // the image seeds with every remote's build.
   mkdirSync(join(dir, 'www'));
-  for (const app of APPS) symlinkSync(join(repo, app, 'dist'), join(dir, 'www', app));
+  symlinkSync(join(repo, 'host', 'dist'), join(dir, 'www', 'host'));
+  deployRoot = join(dir, 'deploy');
+  for (const app of REMOTE_APPS) deployScript('deploy', app, '--from', join(repo, app, 'dist'));
   renderTemplates(join(dir, 'conf.d'), {
     CONSIG_WEB_ROOT: join(dir, 'www'),
+    CONSIG_DEPLOY_ROOT: deployRoot,
     CONSIG_APP_PORT: String(ports.app),
     CONSIG_ATTENDANCE_PORT: String(ports['mf-attendance']),
     CONSIG_CAMPAIGNS_PORT: String(ports['mf-campaigns']),
@@ -187,12 +207,18 @@ test('through nginx: sign-in via /api, a remote’s route, a deep link reloaded,
 });
 
 test('the CSP names exactly the origins of remotes.json and config.json; nosniff and the referrer policy everywhere', async () => {
-  const remotes = JSON.parse((await get(`${origin('app')}/remotes.json`, {})).body) as Record<string, string>;
+  const remotes = JSON.parse((await get(`${origin('app')}/remotes.json`, {})).body) as Record<string, { entry: string; manifest: { name: string } }>;
   const config = JSON.parse((await get(`${origin('app')}/config.json`, {})).body) as Record<string, string>;
-  expect(Object.values(remotes)).toEqual(['mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony'].map((app) => `${origin(app)}/remoteEntry.js`));
+  // Each remote's current version on this web tier's origin (the placeholders filled in), manifest inlined.
+  expect(Object.entries(remotes).map(([name, { entry, manifest }]) => [name, entry, manifest.name])).toEqual(
+    REMOTE_APPS.map((app) => {
+      const name = app.replace('-', '_');
+      return [name, `${origin(app)}/${currentVersion(name)}/remoteEntry.js`, name];
+    }),
+  );
   expect(config).toMatchObject({ apiUrl: `${origin('app')}/api`, wsUrl: `ws://127.0.0.1:${ports.app}/ws` });
 
-  const remoteOrigins = Object.values(remotes).map((url) => new URL(url).origin);
+  const remoteOrigins = Object.values(remotes).map(({ entry }) => new URL(entry).origin);
   for (const url of [`${origin('app')}/`, `${origin('app')}/campanhas/lote/7`, `${origin('mf-campaigns')}/remoteEntry.js`, `${origin('app')}/config.json`]) {
     const { headers } = await get(url);
     const policy = String(headers['content-security-policy']);
@@ -222,21 +248,84 @@ test('entries are revalidated, hashed chunks cached for good, text gzipped, sour
   expect(index.headers['content-type']).toMatch(/^text\/html/);
   const entry = await get(`${origin('mf-campaigns')}/remoteEntry.js`);
   expect(entry.headers['content-encoding']).toBe('gzip');
-  for (const url of [`${origin('app')}/remotes.json`, `${origin('app')}/config.json`, `${origin('mf-campaigns')}/remoteEntry.js`, `${origin('mf-campaigns')}/mf-manifest.json`]) {
+  const version = currentVersion('mf_campaigns');
+  for (const url of [
+    `${origin('app')}/remotes.json`,
+    `${origin('app')}/config.json`,
+    `${origin('mf-campaigns')}/remoteEntry.js`,
+    `${origin('mf-campaigns')}/mf-manifest.json`,
+    `${origin('mf-campaigns')}/${version}/remoteEntry.js`,
+  ]) {
     const response = await get(url);
     expect([url, response.status, response.headers['cache-control']]).toEqual([url, 200, 'no-cache']);
   }
+  const remotesJson = await get(`${origin('app')}/remotes.json`);
+  expect([remotesJson.headers['content-type'], remotesJson.headers['content-encoding']]).toEqual(['application/json', 'gzip']);
 
   const chunk = await get(`${origin('app')}/${hashed}`);
   expect(chunk.status).toBe(200);
   expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(chunk.headers['content-encoding']).toBe('gzip');
 
-  const sourceMap = await get(`${origin('mf-campaigns')}/${map}`, {});
-  expect(sourceMap.status).toBe(404);
-  expect(sourceMap.body).not.toContain('sourcesContent');
+  for (const url of [`${origin('mf-campaigns')}/${map}`, `${origin('mf-campaigns')}/${version}/${map}`]) {
+    const sourceMap = await get(url, {});
+    expect([url, sourceMap.status]).toEqual([url, 404]);
+    expect(sourceMap.body).not.toContain('sourcesContent');
+  }
+  // Under a version prefix only that version's files: no history fallback, no other folder of the deploy root.
+  for (const path of [`${version}/nao-existe`, 'current/remoteEntry.js', '0.1.0-0123abcd/remoteEntry.js']) {
+    expect([path, (await get(`${origin('mf-campaigns')}/${path}`)).status]).toEqual([path, 404]);
+  }
   // A missing file is a 404, never index.html in its place (nor cached for a year).
   const missing = await get(`${origin('app')}/nao-existe.0123abcd.js`);
   expect(missing.status).toBe(404);
   expect(missing.headers['cache-control']).toBeUndefined();
 });
+
+test('a deploy and a rollback of mf-campaigns on the web tier show on the next page load, without reloading nginx', async () => {
+  const first = currentVersion('mf_campaigns');
+  // The same build with another navigation label, deployed as CI would (--from a folder built elsewhere).
+  const changed = join(dir, 'mf-campaigns-changed');
+  cpSync(join(repo, 'mf-campaigns', 'dist'), changed, { recursive: true });
+  const manifestFile = join(changed, 'consig-remote.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { navigation: { label: string }[] };
+  const entry = manifest.navigation.find(({ label }) => label === 'Campanhas');
+  if (!entry) throw new Error('a entrada Campanhas do menu mudou; ajuste este teste');
+  entry.label = 'Campanhas (nova versão)';
+  writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+  deployScript('deploy', 'mf-campaigns', '--from', changed);
+  const second = currentVersion('mf_campaigns');
+  expect(second).not.toBe(first);
+
+  const app = origin('app');
+  const freshLoad = async (label: string) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, app, 'supervisor@demo.com.br', 'Supervisor@123');
+    await page.waitForURL(`${app}/dashboard`);
+    await page.getByRole('navigation').getByRole('link', { name: label, exact: true }).click();
+    await page.waitForURL(`${app}/campanhas`);
+    await page.getByRole('columnheader', { name: 'Status processamento' }).waitFor();
+    await context.close();
+  };
+  await freshLoad('Campanhas (nova versão)');
+  // The remote's own page (standalone use) is the current version's, with its history fallback.
+  const standalone = await get(`${origin('mf-campaigns')}/campanhas/lote/7`);
+  expect([standalone.status, standalone.headers['content-type']]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+  expect(readFileSync(join(deployRoot, 'mf-campaigns', 'current', 'consig-remote.json'), 'utf8')).toContain('Campanhas (nova versão)');
+  // A page still on the old version keeps loading its chunks; the new one is served beside it.
+  for (const version of [first, second]) {
+    const url = `${origin('mf-campaigns')}/${version}/remoteEntry.js`;
+    expect([url, (await get(url)).status]).toEqual([url, 200]);
+  }
+
+  deployScript('rollback', 'mf-campaigns');
+  expect(currentVersion('mf_campaigns')).toBe(first);
+  const remotes = JSON.parse((await get(`${app}/remotes.json`, {})).body) as Record<string, { entry: string }>;
+  expect(remotes.mf_campaigns.entry).toBe(`${origin('mf-campaigns')}/${first}/remoteEntry.js`);
+  await freshLoad('Campanhas');
+  for (const version of [first, second]) {
+    const url = `${origin('mf-campaigns')}/${version}/remoteEntry.js`;
+    expect([url, (await get(url)).status]).toEqual([url, 200]);
+  }
+}, 120_000);
