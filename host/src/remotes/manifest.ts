@@ -52,6 +52,11 @@ export type RemoteManifest = z.infer<typeof remoteManifestSchema>;
 export type ManifestRoute = RemoteManifest['routes'][number];
 export type RoutePrefetch = z.infer<typeof routePrefetch>;
 export type ManifestNavEntry = RemoteManifest['navigation'][number];
+export type ManifestSlot = RemoteManifest['slots'][number];
+
+/** What the remotes put in the shell's area `slot` ('callbar'), in the order remotes.json lists them. */
+export const slotFills = <M extends Pick<RemoteManifest, 'slots'> & { remote: string }>(manifests: M[], slot: string) =>
+  manifests.flatMap(({ remote, slots }) => slots.filter((fill) => fill.slot === slot).map(({ module, label }) => ({ remote, module, label })));
 
 /** Whether a user of `roleId` may open what an entry with `roles` leads to. */
 export const availableTo = (roles: number[] | undefined, roleId: number | undefined) => !roles || (roleId !== undefined && roles.includes(roleId));

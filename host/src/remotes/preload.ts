@@ -1,4 +1,5 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { matchPath } from 'react-router-dom';
 import { routeAvailableTo, type RemoteManifest } from './manifest';
 import { remoteManifests, unmetRequirementsOf, type RemoteName } from './registry';
 import { remoteModuleId } from './remoteModuleId';
@@ -47,4 +48,30 @@ export function preloadRemotes(roleId: number | undefined, { idle = whenIdle, ma
     stopped = true;
     cancel();
   };
+}
+
+/**
+ * The exposed modules the screen at `pathname` shows first: its route's module and every slot of the shell
+ * (the call bar), of the remotes this host can run. The user's role is not known yet (the sign-in is under
+ * way); the route's own screen checks it.
+ */
+export function modulesOfFirstScreen(manifests: (RemoteManifest & { remote: RemoteName })[], pathname: string) {
+  return manifests
+    .filter(({ remote }) => unmetRequirementsOf(remote).length === 0)
+    .flatMap(({ remote, routes, slots }) => [
+      ...routes.filter(({ path }) => matchPath(path, pathname)).map(({ module }) => ({ remote, module })),
+      ...slots.map(({ module }) => ({ remote, module })),
+    ]);
+}
+
+/**
+ * Starts loading, all at once, the code of the first screen after sign-in (`pathname`) while the sign-in
+ * request is under way, so the screen does not wait for its remote's entry, shared modules and chunks one
+ * after the other once the token arrives. RemoteSlot's loadRemote of the same id finds it in the runtime's cache.
+ */
+export function preloadFirstScreen(pathname: string, manifests = remoteManifests()) {
+  for (const { remote, module } of modulesOfFirstScreen(manifests, pathname)) {
+    // A failure here is not the user's concern: the screen's own load shows the message, with retry.
+    loadRemote(remoteModuleId(remote, module)).catch(() => undefined);
+  }
 }

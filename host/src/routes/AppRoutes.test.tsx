@@ -56,6 +56,16 @@ afterEach(() => {
   uninstallSocket();
 });
 
+// First in the file: the signed-in area loads once per page (module), so later tests would find it loaded.
+describe('signing in', () => {
+  it("starts loading the first screen's code when the user focuses the form, before sending it", async () => {
+    await renderAt('/', { signedIn: false });
+    expect(mockedLoadRemote).not.toHaveBeenCalled();
+    await act(async () => fireEvent.focus(screen.getByLabelText('E-mail')));
+    expect(mockedLoadRemote.mock.calls).toEqual([['mf_attendance/Dashboard'], ['mf_telephony/CallBar']]);
+  });
+});
+
 describe('route table', () => {
   it.each([
     ['/dashboard', 'mf_attendance/Dashboard'],

@@ -9,22 +9,33 @@ function StartFailed() {
 }
 
 // The sign-in page loads none of the signed-in area (the shell, the remotes' registry, manifests and
-// preload, the realtime socket, the contracts): it loads when the user submits the sign-in form, in parallel
-// with the sign-in request, and remotes.json is read meanwhile. Once per page: React.lazy keeps the result.
+// preload, the realtime socket, the contracts) before the user starts signing in: it loads from the first
+// focus in the sign-in form (typing the e-mail, or the press on 'Entrar' when the browser filled the
+// fields), at the latest on submit, in parallel with the sign-in request, with remotes.json and the code of
+// the first screen (its remote's entry, shared modules and chunks, and the call bar's): started only once
+// the token arrived, each would wait for the one before it, and the first screen for all of them. Once per
+// page: React.lazy keeps the result.
+const FIRST_SCREEN = '/dashboard';
 let signedInArea: Promise<{ default: ComponentType }> | undefined;
 function loadSignedInArea() {
-  signedInArea ??= Promise.all([
-    import('./SignedInRoutes'),
-    import('../remotes/registry')
-      .then((registry) => registry.registerRemotesOnce('/remotes.json'))
-      .then(
-        () => true,
-        (error: unknown) => {
-          console.error('[host] remotes.json', error);
-          return false;
-        },
-      ),
-  ]).then(([routes, registered]) => ({ default: registered ? routes.SignedInRoutes : StartFailed }));
+  if (signedInArea) return signedInArea;
+  const registered = import('../remotes/registry')
+    .then((registry) => registry.registerRemotesOnce('/remotes.json'))
+    .then(
+      () => true,
+      (error: unknown) => {
+        console.error('[host] remotes.json', error);
+        return false;
+      },
+    );
+  void Promise.all([registered, import('../remotes/preload')]).then(
+    ([ok, preload]) => {
+      if (ok) preload.preloadFirstScreen(FIRST_SCREEN);
+    },
+    // The signed-in area's own load reports the failure.
+    () => undefined,
+  );
+  signedInArea = Promise.all([import('./SignedInRoutes'), registered]).then(([routes, ok]) => ({ default: ok ? routes.SignedInRoutes : StartFailed }));
   return signedInArea;
 }
 const SignedInRoutes = lazy(loadSignedInArea);
@@ -37,7 +48,7 @@ const SignedInRoutes = lazy(loadSignedInArea);
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<SignInPage onSubmit={() => void loadSignedInArea()} />} />
+      <Route path="/" element={<SignInPage onSigningIn={() => void loadSignedInArea()} />} />
       <Route
         path="*"
         element={

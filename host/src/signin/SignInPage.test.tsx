@@ -6,12 +6,12 @@ import { resetPage } from '../test/reset';
 import { fakeApi, testToken } from '@consig/shared/testing';
 import { SignInPage } from './SignInPage';
 
-function renderSignIn(onSubmit?: () => void) {
+function renderSignIn(onSigningIn?: () => void) {
   return render(
     <AppProviders>
       <MemoryRouter initialEntries={['/']}>
         <Routes>
-          <Route path="/" element={<SignInPage onSubmit={onSubmit} />} />
+          <Route path="/" element={<SignInPage onSigningIn={onSigningIn} />} />
           <Route path="/dashboard" element={<h1>Painel de leads</h1>} />
         </Routes>
       </MemoryRouter>
@@ -28,12 +28,15 @@ function fillAndSubmit(email: string, password: string) {
 afterEach(resetPage);
 
 describe('SignInPage', () => {
-  it('tells the shell when the form is sent, before the answer, so the next screen loads meanwhile', () => {
+  it('tells the shell when the user starts signing in and when the form is sent, before the answer, so the next screen loads meanwhile', () => {
     const server = fakeApi(() => new Promise(() => undefined));
-    const onSubmit = jest.fn();
-    renderSignIn(onSubmit);
+    const onSigningIn = jest.fn();
+    renderSignIn(onSigningIn);
+    expect(onSigningIn).not.toHaveBeenCalled();
+    fireEvent.focus(screen.getByLabelText('E-mail'));
+    expect(onSigningIn).toHaveBeenCalledTimes(1);
     fillAndSubmit('ana@demo.com.br', 'Senha@123');
-    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSigningIn).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('heading', { name: 'Painel de leads' })).toBeNull();
     server.restore();
   });
