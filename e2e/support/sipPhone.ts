@@ -82,13 +82,18 @@ export async function startPhone(page: Page, appUrl: string, telephony: Telephon
   // The phone as the page holds it (the functions run in the page, where `window.phone` lives).
   type Driven = { phone: { answer(): void; reject(status: number): void; hangup(): void; call(target: string, name: string): void } };
   return {
-    /** Waits for the n-th call (1-based) to reach `status`. */
+    /** Waits for the n-th call (1-based) to reach `status`; on timeout the error lists every call the phone saw. */
     async untilCall(n: number, status: PhoneCall['status']) {
-      await page.waitForFunction(
-        ([index, wanted]) => (window as unknown as { phone: { state: { calls: PhoneCall[] } } }).phone.state.calls[index]?.status === wanted,
-        [n - 1, status] as const,
-        { timeout: 20_000 },
-      );
+      try {
+        await page.waitForFunction(
+          ([index, wanted]) => (window as unknown as { phone: { state: { calls: PhoneCall[] } } }).phone.state.calls[index]?.status === wanted,
+          [n - 1, status] as const,
+          { timeout: 20_000 },
+        );
+      } catch (error) {
+        const calls = await page.evaluate(() => (window as unknown as { phone: { state: { calls: PhoneCall[] } } }).phone.state.calls);
+        throw new Error(`the phone's call ${n} never reached '${status}'; its calls: ${JSON.stringify(calls)}`, { cause: error });
+      }
     },
     /** How many times the phone has registered so far (a re-registration after a Kamailio restart adds one). */
     registrations: () => page.evaluate(() => (window as unknown as { phone: { state: { registrations: number } } }).phone.state.registrations),

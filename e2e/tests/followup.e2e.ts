@@ -120,7 +120,8 @@ test('the attendant filters by a typed start date and by a status, and a second 
 
   await statusButton(page, 'Paga').click();
   await page.waitForURL((url) => !url.searchParams.has('status'));
-  expect(await statusButton(page, 'Paga').getAttribute('aria-pressed')).toBe('false');
+  // The router renders the URL's new filters just after the address changes.
+  await eventually(() => statusButton(page, 'Paga').getAttribute('aria-pressed'), 'false');
   await eventually(() => rows(page).count(), (await proposalsOf(page)).length);
 });
 
