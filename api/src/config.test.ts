@@ -15,6 +15,7 @@ describe('readEnv', () => {
       corsOrigins: true,
       trustProxy: false,
       realtime: { maxSocketsPerAddress: 200, maxSocketsPerPerson: 10 },
+      exportMaxConcurrent: 4,
       logLevel: 'info',
       fgts: { providerDelayMs: 1500 },
       prospectBaseRows: 100_000,
@@ -32,6 +33,7 @@ describe('readEnv', () => {
       SIP_SECRET: 'a-very-long-secret',
       WS_MAX_SOCKETS_PER_ADDRESS: '50',
       WS_MAX_SOCKETS_PER_PERSON: '3',
+      EXPORT_MAX_CONCURRENT: '2',
     });
     expect(config.port).toBe(8081);
     expect(config.databaseUrl).toBe('postgres://u@h/db');
@@ -41,6 +43,7 @@ describe('readEnv', () => {
     expect(config.trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
     expect(config.sip.secret).toBe('a-very-long-secret');
     expect(config.realtime).toEqual({ maxSocketsPerAddress: 50, maxSocketsPerPerson: 3 });
+    expect(config.exportMaxConcurrent).toBe(2);
   });
 
   it('refuses invalid values with a message naming the variable', () => {

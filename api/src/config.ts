@@ -36,6 +36,11 @@ const envSchema = z.object({
   /** Realtime sockets one person may hold open on one API instance (one per tab). */
   WS_MAX_SOCKETS_PER_PERSON: z.coerce.number().int().positive().default(10),
   /**
+   * Proposal CSV exports one API instance streams at once: each holds a database connection of its own for
+   * as long as its download lasts (docs/rules.md "Proposal follow-up").
+   */
+  EXPORT_MAX_CONCURRENT: z.coerce.number().int().positive().default(4),
+  /**
    * Outgoing e-mail (simulations sent to clients): an SMTP URL, smtp://user:pass@host:587 or smtps://… for
    * implicit TLS. Absent: simulations are recorded and not e-mailed.
    */
@@ -63,6 +68,8 @@ export interface EnvConfig {
   corsOrigins: true | string[];
   trustProxy: boolean | string;
   realtime: { maxSocketsPerAddress: number; maxSocketsPerPerson: number };
+  /** Proposal CSV exports streamed at once by this instance. */
+  exportMaxConcurrent: number;
   logLevel: string;
   /** SMTP for outgoing e-mail; undefined when not configured. */
   mail?: { url: string; from: string };
@@ -99,6 +106,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     corsOrigins: origins.length > 0 ? origins : true,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     realtime: { maxSocketsPerAddress: e.WS_MAX_SOCKETS_PER_ADDRESS, maxSocketsPerPerson: e.WS_MAX_SOCKETS_PER_PERSON },
+    exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     fgts: { providerDelayMs: e.FGTS_PROVIDER_DELAY_MS },

@@ -36,6 +36,8 @@ export interface StartOptions extends Partial<Pick<BuildAppOptions, 'logger' | '
    * (PostgreSQL; PGlite has one). Closing it closes that connection and leaves the database.
    */
   sameDatabaseAs?: TestApp;
+  /** Environment variables the app's configuration reads (readEnv), beside the harness's own. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -49,7 +51,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   const db = joined ? await database.connectAgain() : database.db;
   await migrate(db);
   await seedDemoData(db);
-  const config = await resolveSecrets(readEnv({ TRUST_PROXY: 'true', LOG_LEVEL: 'silent' }), db);
+  const config = await resolveSecrets(readEnv({ TRUST_PROXY: 'true', LOG_LEVEL: 'silent', ...options.env }), db);
   const app = await buildApp({ config, db, logger: options.logger ?? false, realtime: options.realtime, clock: options.clock });
   options.extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
