@@ -183,10 +183,38 @@ async function ensurePortsFree(settings) {
     [udp, settings.sipPort, 'SIP_PORT'],
   ]) {
     await check(port).catch((error) => {
-      throw error.code === 'EADDRINUSE' ? new Error(inUse(port, variable)) : error;
+      throw error.code === 'EADDRINUSE' ? Object.assign(new Error(inUse(port, variable)), { how: `porta ${port} em uso` }) : error;
     });
   }
 }
+
+/** How a process ended, in the launcher's log lines. */
+const describeExit = (code, signal) => (signal ? `sinal ${signal}` : `código ${code}`);
+
+/**
+ * The watchdog shell's end as Kamailio's own: the shell exits with 128 + n when Kamailio was killed by
+ * signal n (a shell's convention), which is said as that signal.
+ */
+function kamailioEnd(code, signal) {
+  const killedBy = code > 128 ? Object.keys(os.constants.signals).find((name) => os.constants.signals[name] === code - 128) : undefined;
+  return killedBy ? { code: null, signal: killedBy } : { code, signal };
+}
+
+/** Whether a process of the group `pgid` still runs (zombies, already dead, aside). Linux: /proc. */
+function groupRunning(pgid) {
+  return fs.readdirSync('/proc').some((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return Number(pgrp) === pgid && state !== 'Z';
+    } catch {
+      return false; // gone meanwhile
+    }
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Whether something accepts TCP connections on host:port. */
 const accepts = (port, host) =>
@@ -206,7 +234,8 @@ const lastLines = (file, count) => {
 /**
  * Starts Kamailio with `settings` (telephonySettings) and resolves once its WebSocket port accepts
  * connections. Its log (stderr) goes to settings.logFile, never to the terminal.
- * Returns { pid (Kamailio's), logFile, settings, stop(), exited (a promise: { code, signal }) }.
+ * Returns { pid (Kamailio's), logFile, settings, stop(), exited (a promise: { code, signal }, Kamailio's
+ * end, settled once none of its processes is left) }. A failure's error has `how`, in describeExit's words.
  * @param {ReturnType<typeof telephonySettings> & { kamailioPath?: string }} settings
  */
 async function startKamailio(settings) {
@@ -225,7 +254,6 @@ async function startKamailio(settings) {
   } finally {
     fs.closeSync(log);
   }
-  const exited = once(child, 'exit').then(([code, signal]) => ({ code, signal }));
   const killGroup = () => {
     try {
       process.kill(-child.pid, 'SIGKILL');
@@ -234,7 +262,15 @@ async function startKamailio(settings) {
     }
   };
   process.once('exit', killGroup);
-  exited.then(() => process.off('exit', killGroup));
+  const exited = once(child, 'exit').then(async ([code, signal]) => {
+    process.off('exit', killGroup);
+    // A Kamailio killed outright leaves its workers behind, holding its ports: they go too, before anyone
+    // (a restart) needs the ports again. After a normal stop there is nobody left.
+    killGroup();
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    while (groupRunning(child.pid) && Date.now() < deadline) await sleep(10);
+    return kamailioEnd(code, signal);
+  });
 
   const stop = async () => {
     child.stdin.end();
@@ -258,12 +294,15 @@ async function startKamailio(settings) {
     const gone = child.exitCode !== null || child.signalCode !== null;
     if (gone || Date.now() > deadline) {
       await stop();
-      throw new Error(
+      const end = await exited;
+      const error = new Error(
         `o Kamailio ${gone ? 'terminou ao iniciar' : `não abriu a porta ${settings.wsPort} em ${START_TIMEOUT_MS / 1000} s`}; ` +
           `veja ${settings.logFile}:\n${lastLines(settings.logFile, 8)}`,
       );
+      // `how`: the launcher's words for a restart that failed (tooling/product.js).
+      throw Object.assign(error, { how: gone ? describeExit(end.code, end.signal) : `sem resposta em ${START_TIMEOUT_MS / 1000} s` });
     }
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await sleep(25);
   }
   return { pid, logFile: settings.logFile, settings, stop, exited };
 }
@@ -278,4 +317,5 @@ module.exports = {
   telephonySettings,
   kamailioArgs,
   startKamailio,
+  describeExit,
 };

@@ -8,7 +8,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { serveStatic, staticHandler } = require('./serve');
-const { INSTALL_COMMAND, kamailioInstalled, kamailioPath, startKamailio, telephonySettings } = require('../telephony/kamailio');
+const { INSTALL_COMMAND, describeExit, kamailioInstalled, kamailioPath, startKamailio, telephonySettings } = require('../telephony/kamailio');
 
 const root = path.join(__dirname, '..');
 
@@ -198,11 +198,55 @@ const RESTART = { limit: 5, delayMs: 1000, maxDelayMs: 30_000, resetAfterMs: 60_
 const inUse = (port, what, variable) =>
   `A porta ${port} ${what} já está em uso por outro processo (um "npm start" anterior ainda rodando?). Encerre-o ou escolha outra porta em ${variable}.`;
 
-const describeExit = (code, signal) => (signal ? `sinal ${signal}` : `código ${code}`);
-
 const seconds = (ms) => String(ms / 1000).replace('.', ',');
 
 const isRunning = (child) => child.exitCode === null && child.signalCode === null;
+
+/**
+ * The restart policy (RESTART) of a process the launcher keeps running: the API and Kamailio. Its owner calls
+ * `crashed(how, upMs)` when the process ends unexpectedly (`how` in describeExit's words; `upMs` how long it
+ * had been up, 0 when it failed to start); the restarter logs one line, waits and calls `launch()`, which
+ * resolves once the new process is ready (a rejection, its error's `how` or message, is one more crash). Past
+ * `policy.limit` crashes in a row it logs "<subject> terminou ... N vezes seguidas; <giveUp>" and calls onGaveUp.
+ * `cancel()` drops a restart that is waiting; `stop()` also ignores every later crash (the owner is stopping).
+ * @param {{ subject: string, giveUp: string, policy: typeof RESTART, launch: () => Promise<unknown>,
+ *           log: (line: string) => void, onRestarted?: () => void, onGaveUp?: () => void }} options
+ */
+function restarter({ subject, giveUp, policy, launch, log, onRestarted = () => undefined, onGaveUp = () => undefined }) {
+  let crashes = 0;
+  let pending = null;
+  let stopped = false;
+  const cancel = () => {
+    clearTimeout(pending);
+    pending = null;
+  };
+  const crashed = (how, upMs) => {
+    if (stopped) return;
+    if (upMs >= policy.resetAfterMs) crashes = 0;
+    crashes += 1;
+    if (crashes > policy.limit) {
+      log(`${subject} terminou inesperadamente (${how}) ${crashes} vezes seguidas; ${giveUp}`);
+      onGaveUp();
+      return;
+    }
+    const delay = Math.min(policy.delayMs * 2 ** (crashes - 1), policy.maxDelayMs);
+    log(`${subject} terminou inesperadamente (${how}); reiniciando em ${seconds(delay)} s (tentativa ${crashes} de ${policy.limit}).`);
+    cancel();
+    pending = setTimeout(() => {
+      pending = null;
+      if (stopped) return;
+      launch().then(onRestarted, (error) => crashed(error.how ?? error.message, 0));
+    }, delay);
+  };
+  return {
+    crashed,
+    cancel,
+    stop() {
+      stopped = true;
+      cancel();
+    },
+  };
+}
 
 /**
  * API processes this process started. Whatever way this process exits (an uncaught exception included),
@@ -296,9 +340,6 @@ async function startApi({ port, env = {}, stdio = 'inherit', entry = apiEntry(),
   await ensurePortFree(port, env.API_HOST || process.env.API_HOST || '0.0.0.0');
 
   const api = new EventEmitter();
-  let stopping = false;
-  let crashes = 0;
-  let pending = null;
 
   const launch = async () => {
     const child = spawn(process.execPath, nodeArgs(entry), {
@@ -311,34 +352,21 @@ async function startApi({ port, env = {}, stdio = 'inherit', entry = apiEntry(),
     api.child = child;
     await untilListening(child, API_START_TIMEOUT_MS);
     const upSince = Date.now();
-    child.once('exit', (code, signal) => crashed(describeExit(code, signal), Date.now() - upSince));
+    child.once('exit', (code, signal) => restarts.crashed(describeExit(code, signal), Date.now() - upSince));
   };
-
-  const crashed = (how, upMs) => {
-    if (stopping) return;
-    if (upMs >= policy.resetAfterMs) crashes = 0;
-    crashes += 1;
-    if (crashes > policy.limit) {
-      log(`A API terminou inesperadamente (${how}) ${crashes} vezes seguidas; desistindo.`);
-      api.emit('gave-up');
-      return;
-    }
-    const delay = Math.min(policy.delayMs * 2 ** (crashes - 1), policy.maxDelayMs);
-    log(`A API terminou inesperadamente (${how}); reiniciando em ${seconds(delay)} s (tentativa ${crashes} de ${policy.limit}).`);
-    pending = setTimeout(() => {
-      pending = null;
-      if (stopping) return;
-      launch().then(
-        () => api.emit('restarted', api.child),
-        (error) => crashed(error.how, 0),
-      );
-    }, delay);
-  };
+  const restarts = restarter({
+    subject: 'A API',
+    giveUp: 'desistindo.',
+    policy,
+    launch,
+    log,
+    onRestarted: () => api.emit('restarted', api.child),
+    onGaveUp: () => api.emit('gave-up'),
+  });
 
   await launch();
   api.stop = async () => {
-    stopping = true;
-    clearTimeout(pending);
+    restarts.stop();
     await stopProcess(api.child);
   };
   return api;
@@ -355,12 +383,13 @@ function telephonyStateDir(env) {
  * secret (SIP_SECRET, else generated once and kept in the telephony folder beside the data folder), the
  * realm (SIP_REALM) and the address browsers reach Kamailio at (SIP_WS_URL, else ws://publicHost:sipWs).
  * `start()` runs Kamailio when it is installed; otherwise it says so in one line and the product runs
- * without telephony. Throws on settings Kamailio cannot use (a caller number without 0303...), before
- * anything starts.
+ * without telephony. A Kamailio that ends unexpectedly is started again on the same ports, as the API is
+ * (RESTART, or `restart`; one line through `log` each time, and one when it gives up: telephony is off).
+ * Throws on settings Kamailio cannot use (a caller number without 0303...), before anything starts.
  * @param {{ ports: Record<string, number>, publicHost: string, env: Record<string, string | undefined>,
- *           kamailioPath?: string, log: (line: string) => void }} options
+ *           kamailioPath?: string, restart?: Partial<typeof RESTART>, log: (line: string) => void }} options
  */
-async function prepareTelephony({ ports, publicHost, env, kamailioPath: executable, log }) {
+async function prepareTelephony({ ports, publicHost, env, kamailioPath: executable, restart = {}, log }) {
   const settings = telephonySettings({
     env,
     stateDir: telephonyStateDir(env),
@@ -370,17 +399,36 @@ async function prepareTelephony({ ports, publicHost, env, kamailioPath: executab
   });
   settings.kamailioPath = executable || kamailioPath(env);
   const wsUrl = env.SIP_WS_URL || `ws://${publicHost}:${settings.wsPort}`;
+  /** The Kamailio running now (startKamailio's answer); undefined while none is. */
   let current;
   let stopped = false;
+  // Starts and stops one at a time: a crash's restart, restart() and stop() may overlap, and two Kamailios
+  // can never hold the same ports.
+  let queue = Promise.resolve();
+  const serially = (task) => {
+    const run = queue.then(task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
   const start = async () => {
+    if (stopped) return;
     const kamailio = await startKamailio(settings);
     current = kamailio;
+    const upSince = Date.now();
     kamailio.exited.then(({ code, signal }) => {
-      if (current === kamailio && !stopped) {
-        log(`O Kamailio terminou inesperadamente (${describeExit(code, signal)}); a telefonia está desligada. Registro: ${settings.logFile}`);
-      }
+      // restart() and stop() clear `current` or set `stopped` first: only an end nobody asked for is a crash.
+      if (current !== kamailio || stopped) return;
+      current = undefined;
+      restarts.crashed(describeExit(code, signal), Date.now() - upSince);
     });
   };
+  const restarts = restarter({
+    subject: 'O Kamailio',
+    giveUp: `a telefonia está desligada até o próximo "npm start" (veja o registro do Kamailio em ${settings.logFile}).`,
+    policy: { ...RESTART, ...restart },
+    launch: () => serially(start),
+    log,
+  });
   return {
     /** What the API is started with, so it hands out credentials this Kamailio accepts. */
     apiEnv: { SIP_SECRET: settings.secret, SIP_REALM: settings.realm, SIP_WS_URL: wsUrl },
@@ -390,28 +438,32 @@ async function prepareTelephony({ ports, publicHost, env, kamailioPath: executab
         log(`Telefonia desligada: o Kamailio não está instalado (${settings.kamailioPath}). Para ligar: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`);
         return null;
       }
-      await start();
+      await serially(start);
       return {
         wsUrl,
         realm: settings.realm,
         secret: settings.secret,
         ports: { sip: settings.sipPort, sipWs: settings.wsPort },
         logFile: settings.logFile,
-        /** Kamailio's main process right now. */
+        /** Kamailio's main process right now (undefined while it is being restarted). */
         get pid() {
           return current?.pid;
         },
         /** Stops Kamailio and starts it again on the same ports (registrations are lost, as after a crash). */
-        async restart() {
-          const previous = current;
-          current = undefined;
-          await previous?.stop();
-          await start();
-        },
+        restart: () =>
+          serially(async () => {
+            restarts.cancel();
+            const previous = current;
+            current = undefined;
+            await previous?.stop();
+            await start();
+          }),
       };
     },
     async stop() {
       stopped = true;
+      restarts.stop();
+      await queue;
       await current?.stop();
     },
   };
@@ -421,7 +473,8 @@ async function prepareTelephony({ ports, publicHost, env, kamailioPath: executab
  * Starts API + host + remotes, and Kamailio (the SIP server) when it is installed. `publicHost` is the name
  * browsers use to reach this machine; `cepUrl` the CEP look-up's service (default: CEP_URL, else the public
  * ViaCEP). Ports missing from `ports` for `sip`/`sipWs` are chosen free; `telephony: false` leaves
- * Kamailio out (`kamailioPath`: another executable than KAMAILIO_PATH or Debian's).
+ * Kamailio out (`kamailioPath`: another executable than KAMAILIO_PATH or Debian's; `restart`: its restart
+ * policy instead of RESTART).
  * `deployRoot`: where `npm run deploy` keeps remote versions (DEPLOY_ROOT, else .deploy/): a remote with a
  * deployed version is served from it, else from <app>/dist.
  * Returns `{ urls, sites, api, telephony, stop }`; `telephony` is null when Kamailio is not running;
@@ -429,7 +482,7 @@ async function prepareTelephony({ ports, publicHost, env, kamailioPath: executab
  * @param {{ ports?: Record<string, number>, publicHost?: string, cepUrl?: string, apiEnv?: Record<string, string>,
  *           apiStdio?: import('node:child_process').StdioOptions, apiEntry?: string,
  *           apiRestart?: Partial<typeof RESTART>, log?: (line: string) => void,
- *           telephony?: false | { kamailioPath?: string } }} [options]
+ *           telephony?: false | { kamailioPath?: string, restart?: Partial<typeof RESTART> } }} [options]
  */
 async function startProduct({
   ports = portsFromEnv(),
@@ -455,7 +508,7 @@ async function startProduct({
     });
   let api;
   const sip = telephonyOptions
-    ? await prepareTelephony({ ports, publicHost, env: { ...process.env, ...apiEnv }, kamailioPath: telephonyOptions.kamailioPath, log })
+    ? await prepareTelephony({ ports, publicHost, env: { ...process.env, ...apiEnv }, kamailioPath: telephonyOptions.kamailioPath, restart: telephonyOptions.restart, log })
     : undefined;
   let telephony;
   try {

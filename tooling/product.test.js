@@ -7,7 +7,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { startApi, startProduct } = require('./product');
-const { INSTALL_COMMAND, kamailioInstalled } = require('../telephony/kamailio');
+const { CONFIG_FILE, INSTALL_COMMAND, kamailioInstalled } = require('../telephony/kamailio');
 const { answers, freePort, isRunning, jsonLines, waitUntil } = require('./test-support/helpers');
 
 const FAKE_API = path.join(__dirname, 'test-support', 'fake-api.js');
@@ -282,6 +282,70 @@ describe('Kamailio beside the API', () => {
       log: true,
     });
   });
+
+  /** Kamailio's processes (main and workers) of the product whose SIP WebSocket port is `wsPort`, zombies aside. */
+  function kamailioProcesses(wsPort) {
+    return fs.readdirSync('/proc').filter((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      try {
+        const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+        return cmdline.includes(CONFIG_FILE) && environ.includes(`SIP_WS_PORT=${wsPort}`) && isRunning(Number(entry));
+      } catch {
+        return false; // gone meanwhile, or not ours
+      }
+    }).map(Number);
+  }
+
+  test('a Kamailio killed outright is started again on the same ports with one line, and stopping the product stops the new one', async () => {
+    const lines = [];
+    const { product, ports } = await start({ telephony: { restart: { delayMs: 50 } }, log: (line) => lines.push(line) });
+    const first = product.telephony.pid;
+    const firstProcesses = kamailioProcesses(ports.sipWs);
+    for (const pid of firstProcesses) leftovers.pids.add(pid);
+    expect(firstProcesses).toContain(first);
+
+    process.kill(first, 'SIGKILL');
+    const second = await waitUntil(() => (product.telephony.pid !== first && product.telephony.pid) || undefined, { timeoutMs: 20_000 });
+    const secondProcesses = kamailioProcesses(ports.sipWs);
+    for (const pid of secondProcesses) leftovers.pids.add(pid);
+    expect({
+      second: typeof second,
+      firstLeft: firstProcesses.filter(isRunning),
+      secondIsOurs: secondProcesses.includes(second),
+      answers: await answers(ports.sipWs),
+      lines,
+    }).toEqual({
+      second: 'number',
+      firstLeft: [], // its workers too: none holds the ports the new one took
+      secondIsOurs: true,
+      answers: true,
+      lines: ['O Kamailio terminou inesperadamente (sinal SIGKILL); reiniciando em 0,05 s (tentativa 1 de 5).'],
+    });
+
+    await product.stop();
+    expect({ processes: kamailioProcesses(ports.sipWs), answers: await answers(ports.sipWs), lines: lines.length }).toEqual({ processes: [], answers: false, lines: 1 });
+  }, 60_000);
+
+  test('gives Kamailio up after a few restarts in a row, saying telephony is off and where its log is', async () => {
+    const lines = [];
+    const { product, ports } = await start({ telephony: { restart: { delayMs: 20, limit: 1 } }, log: (line) => lines.push(line) });
+    process.kill(product.telephony.pid, 'SIGKILL');
+    const second = await waitUntil(() => (lines.length === 1 && product.telephony.pid) || undefined, { timeoutMs: 20_000 });
+    process.kill(second, 'SIGKILL');
+    await waitUntil(() => lines.length === 2, { timeoutMs: 10_000 });
+    // Nothing more happens: no third Kamailio, the rest of the product still up.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect({ lines, pid: product.telephony.pid, kamailio: await answers(ports.sipWs), api: await answers(ports.api) }).toEqual({
+      lines: [
+        'O Kamailio terminou inesperadamente (sinal SIGKILL); reiniciando em 0,02 s (tentativa 1 de 1).',
+        `O Kamailio terminou inesperadamente (sinal SIGKILL) 2 vezes seguidas; a telefonia está desligada até o próximo "npm start" (veja o registro do Kamailio em ${product.telephony.logFile}).`,
+      ],
+      pid: undefined,
+      kamailio: false,
+      api: true,
+    });
+  }, 60_000);
 
   test('without Kamailio everything else starts and one line says telephony is off and how to turn it on', async () => {
     const lines = [];
