@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { PENDING_TICKETS_LIMIT } from '@consig/shared/contracts';
 import { DEMO_CLIENTS } from '../src/db/demoData';
 import { decodeToken, demoClientId, useSignedInDemoApp } from './harness';
 import { eventually } from './eventually';
@@ -279,6 +280,7 @@ describe('GET /crm/chamado/pendentes', () => {
     const { status, body } = await call('GET', '/crm/chamado/pendentes', MANAGER);
     expect(status).toBe(200);
     const ids = body.data.map((t: { ChamadoID: number }) => t.ChamadoID);
+    expect(body.NU_Total).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(ids).toEqual(expect.arrayContaining([first, second]));
     expect(ids).not.toContain(third);
@@ -298,6 +300,46 @@ describe('GET /crm/chamado/pendentes', () => {
       DE_Atendente: 'Bruno Henrique Lima',
     });
     expect((await call('GET', '/crm/chamado/pendentes', SUPERVISOR)).body.data.map((t: { ChamadoID: number }) => t.ChamadoID)).toEqual(ids);
+  });
+
+  it(`lists only the ${PENDING_TICKETS_LIMIT} oldest, with NU_Total counting every pending ticket of the company alone`, async () => {
+    // Inserted by SQL (the route would take 105 requests), company 2's around company 1's: a list or a count
+    // that leaked across companies would take them. The earlier tests' pending tickets are resolved first, so
+    // the total is exact; this test's tickets are removed at the end, so later tests list theirs.
+    const mine = await insertProposal(JOSE, ATTENDANT);
+    const foreign = await insertProposal(OSVALDO, OTHER_COMPANY);
+    const insertPending = async (proposal: { id: number }, company: number, author: string, count: number) =>
+      (
+        await demo.app.db.query<{ id: number }>(
+          `insert into chamado (id_empresa, id_proposta, id_status, id_pessoa, tx_chamado)
+           select $1, $2, 73, $3, 'Chamado ' || n from generate_series(1, $4::int) n order by n
+           returning id_chamado as id`,
+          [company, proposal.id, personId(author), count],
+        )
+      )
+        .map((row) => row.id)
+        .sort((a, b) => a - b);
+    await demo.app.db.query(
+      "update chamado set id_status = 75, tx_resposta = 'Resolvido no teste.', ts_resposta = now() where id_empresa = $1 and id_status = 73",
+      [JOSE.company],
+    );
+    const before = await insertPending(foreign, OSVALDO.company, OTHER_COMPANY, 2);
+    const ids = await insertPending(mine, JOSE.company, ATTENDANT, 105);
+    const after = await insertPending(foreign, OSVALDO.company, OTHER_COMPANY, 2);
+    try {
+      const listed = async (email: string) => {
+        const { status, body } = await call('GET', '/crm/chamado/pendentes', email);
+        expect(status).toBe(200);
+        return { ids: body.data.map((t: { ChamadoID: number }) => t.ChamadoID), total: body.NU_Total };
+      };
+      for (const email of [SUPERVISOR, MANAGER]) expect(await listed(email)).toEqual({ ids: ids.slice(0, PENDING_TICKETS_LIMIT), total: 105 });
+
+      // Answering the oldest brings in the next one.
+      expect(await answer(ids[0], { TX_Resposta: 'Feito.' })).toMatchObject({ status: 200 });
+      expect(await listed(MANAGER)).toEqual({ ids: ids.slice(1, PENDING_TICKETS_LIMIT + 1), total: 104 });
+    } finally {
+      await demo.app.db.query('delete from chamado where id_chamado between $1 and $2', [before[0], after[after.length - 1]]);
+    }
   });
 
   it('is for supervisors and managers only (403)', async () => {

@@ -4,6 +4,7 @@ import {
   errorResponse,
   FOLLOWUP_TEXT,
   idParam,
+  PENDING_TICKETS_LIMIT,
   pendingTicketsResponse,
   ROLE,
   TICKET_DATA_URL_MAX,
@@ -63,13 +64,17 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: onlyAnswerers,
       schema: {
         tags,
-        summary: 'Os chamados pendentes da empresa, do mais antigo ao mais novo, com ADE, cliente e atendente.',
+        summary:
+          `Os ${PENDING_TICKETS_LIMIT} chamados pendentes mais antigos da empresa, do mais antigo ao mais novo, com ADE, ` +
+          'cliente e atendente; NU_Total conta todos os pendentes.',
         response: { 200: pendingTicketsResponse, 403: errorResponse },
       },
     },
     async (request) => {
-      const data = await createTicketsRepository(companyScope(request)).pending();
-      return { success: true, text: 'Chamados pendentes.', data };
+      const tickets = createTicketsRepository(companyScope(request));
+      // On a server the two run on two connections, and the answer waits for the slower, not for both.
+      const [data, total] = await Promise.all([tickets.pending(PENDING_TICKETS_LIMIT), tickets.pendingCount()]);
+      return { success: true, text: 'Chamados pendentes.', data, NU_Total: total };
     },
   );
 

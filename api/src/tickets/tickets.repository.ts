@@ -80,18 +80,37 @@ export function createTicketsRepository({ db, companyId }: CompanyScope) {
       return row;
     },
 
-    /** The company's pending tickets, oldest first, with the proposal's ADE, the client and the attendant. */
-    pending(): Promise<PendingTicket[]> {
+    /**
+     * The company's `limit` oldest pending tickets, oldest first, with the proposal's ADE, the client and the
+     * attendant. Migration 013's partial index chamado_pendente (id_empresa, id_chamado) where id_status = 73
+     * reads them in order and stops after `limit`. The status is in the SQL text, not a parameter: a generic
+     * plan (one made without the parameters' values) could not prove a `$2` matches the index's predicate.
+     */
+    pending(limit: number): Promise<PendingTicket[]> {
       return db.query<PendingTicket>(
         `select ${TICKET_COLUMNS}, p.co_ade as "CO_ADE", cl.de_pessoa as "DE_Pessoa", a.de_pessoa as "DE_Atendente"
            from chamado c
            join proposta p on p.id_empresa = c.id_empresa and p.id_proposta = c.id_proposta
            join cliente cl on cl.id_empresa = p.id_empresa and cl.id_cliente = p.id_cliente
            join pessoa a on a.id_empresa = p.id_empresa and a.id_pessoa = p.id_atendente
-          where c.id_empresa = $1 and c.id_status = $2
-          order by c.id_chamado`,
-        [companyId, TICKET_STATUS.PENDENTE],
+          where c.id_empresa = $1 and c.id_status = ${TICKET_STATUS.PENDENTE}
+          order by c.id_chamado
+          limit $2`,
+        [companyId, limit],
       );
+    },
+
+    /**
+     * Every pending ticket of the company. No join: the foreign keys (all not null) give each ticket its
+     * proposal, client and attendant, so this counts what pending() lists, from chamado_pendente alone (the
+     * status in the SQL text as in pending()).
+     */
+    async pendingCount(): Promise<number> {
+      const [row] = await db.query<{ n: number }>(
+        `select count(*)::int as n from chamado c where c.id_empresa = $1 and c.id_status = ${TICKET_STATUS.PENDENTE}`,
+        [companyId],
+      );
+      return row.n;
     },
 
     /** Locks the ticket for its answer (run on a transaction's `tx`): two answers at once see each other. */

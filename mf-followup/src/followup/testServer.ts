@@ -1,4 +1,4 @@
-import { api, type PossibleStatus, type ProposalListItem, type StatusSummaryItem } from '@consig/shared';
+import { api, type PendingTicket, type PossibleStatus, type ProposalListItem, type StatusSummaryItem } from '@consig/shared';
 
 /**
  * Test records and a fake API for the follow-up screen's tests; never imported by app code. (Lint lets
@@ -43,6 +43,21 @@ export function aProposal(overrides: Partial<ProposalListItem> = {}): ProposalLi
   };
 }
 
+export function aPendingTicket(ChamadoID: number, overrides: Partial<PendingTicket> = {}): PendingTicket {
+  return {
+    ChamadoID, ID_Proposta: 1, ID_Status: 73, TX_Chamado: `Chamado ${ChamadoID}: revisar a taxa.`, TS_Chamado: '2026-03-15T09:30:00.000-03:00',
+    TX_Resposta: null, TS_Resposta: null, SN_Anexo: false, SN_AnexoResposta: false, CO_ADE: `ADE-${ChamadoID}`, DE_Pessoa: 'Maria Souza',
+    DE_Atendente: 'Ana Atendente',
+    ...overrides,
+  };
+}
+
+/** GET /crm/chamado/pendentes: the tickets listed and how many are pending in all (NU_Total). */
+export interface PendingList {
+  rows: PendingTicket[];
+  total: number;
+}
+
 export interface ListPage {
   rows: ProposalListItem[];
   next: string | null;
@@ -55,10 +70,15 @@ const listAnswer = ({ rows, next }: ListPage, total: number) => ({
 });
 
 /**
- * Answers the screen's GETs: counts, possible statuses, dropdown lists, tickets (none) and the list, whose
- * pages are found by their ?cursor= (no cursor: the first one). Returns the spy; `urls()` lists the GETs.
+ * Answers the screen's GETs: counts, possible statuses, dropdown lists, tickets (a proposal's: none; the
+ * pending list: `pending`) and the list, whose pages are found by their ?cursor= (no cursor: the first one).
+ * Returns the spy; `urls()` lists the GETs.
  */
-export function serveFollowup({ pages = [{ rows: [aProposal()], next: null }], total = 17 }: { pages?: Record<string, ListPage> | ListPage[]; total?: number } = {}) {
+export function serveFollowup({
+  pages = [{ rows: [aProposal()], next: null }],
+  total = 17,
+  pending = { rows: [], total: 0 },
+}: { pages?: Record<string, ListPage> | ListPage[]; total?: number; pending?: PendingList } = {}) {
   const byCursor: Record<string, ListPage> = Array.isArray(pages) ? Object.fromEntries(pages.map((page, i) => [i === 0 ? '' : `c${i}`, page])) : pages;
   const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/crm/proposta/status/possiveis') return ok(possibleStatuses);
@@ -66,6 +86,7 @@ export function serveFollowup({ pages = [{ rows: [aProposal()], next: null }], t
     if (url === '/crm/proposta/banco') return ok(bankOptions);
     if (url === '/crm/proposta/atendente') return ok(attendantOptions);
     if (url === '/crm/proposta/indicador') return ok(indicatorOptions);
+    if (url === '/crm/chamado/pendentes') return { data: { success: true, text: '', data: pending.rows, NU_Total: pending.total }, status: 200 };
     if (url.startsWith('/crm/chamado')) return ok([]);
     if (url.startsWith('/crm/proposta/csv/')) return { data: new Blob(['\ufeffNome;ADE\n'], { type: 'text/csv' }), status: 200 };
     if (/^\/crm\/proposta\/\d+\/\d+\/\d+\/\d+/.test(url)) {

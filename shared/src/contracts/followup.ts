@@ -214,7 +214,28 @@ export const pendingTicket = z.extend(chamado, {
   DE_Atendente: z.string(),
 });
 export type PendingTicket = z.infer<typeof pendingTicket>;
-export const pendingTicketsResponse = envelope(z.array(pendingTicket));
+
+/**
+ * The pending list holds at most this many tickets, the oldest (the ones to answer first): a company whose
+ * supervisors fall behind would otherwise get an ever-growing answer and table.
+ */
+export const PENDING_TICKETS_LIMIT = 100;
+
+/**
+ * The pending list: `data` is the oldest PENDING_TICKETS_LIMIT pending tickets, oldest first. Extension:
+ * `NU_Total`, every pending ticket of the company (the panel says how many it does not show).
+ */
+export const pendingTicketsResponse = z.object({
+  success: z.boolean(),
+  text: z.string(),
+  data: z.array(pendingTicket),
+  NU_Total: z.int(),
+});
+export type PendingTicketsResponse = z.infer<typeof pendingTicketsResponse>;
+
+/** The panel's line when the list holds fewer tickets than are pending: 'Mostrando os 100 chamados mais antigos de 250 pendentes.' */
+export const pendingTicketsShownText = (shown: number, total: number) =>
+  `Mostrando os ${shown.toLocaleString('pt-BR')} chamados mais antigos de ${total.toLocaleString('pt-BR')} pendentes.`;
 
 /** Realtime alert to the ticket's author when it is answered; DE_Dados = { ChamadoID, ID_Proposta }. */
 export const ALERT_TICKET_ANSWERED = 1091;

@@ -2,6 +2,7 @@ import { session, type PendingTicket } from '@consig/shared';
 import { fakeApi, renderScreen, signIn } from '@consig/shared/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
+import { aPendingTicket, serveFollowup } from '../testServer';
 import { PendingTicketsPanel } from './PendingTicketsPanel';
 
 const ticket = (ChamadoID: number, over: Partial<PendingTicket> = {}): PendingTicket => ({
@@ -42,7 +43,8 @@ function serve(answerStatus = 200) {
       return { body: { success: true, text: 'Chamado respondido.', data: { ChamadoID: Number(answer[1]) } } };
     }
     if (request.url === '/crm/chamado/pendentes') {
-      return { body: { success: true, text: '', data: [ticket(41), ticket(42, { CO_ADE: 'ADE-42', DE_Pessoa: 'João Lima' })].filter((t) => !answered.has(t.ChamadoID)) } };
+      const data = [ticket(41), ticket(42, { CO_ADE: 'ADE-42', DE_Pessoa: 'João Lima' })].filter((t) => !answered.has(t.ChamadoID));
+      return { body: { success: true, text: '', data, NU_Total: data.length } };
     }
     return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
   });
@@ -104,7 +106,34 @@ test('a refused answer keeps the ticket and the dialog', async () => {
 });
 
 test('says so when nothing is pending', async () => {
-  server = fakeApi(() => ({ body: { success: true, text: '', data: [] } }));
+  server = fakeApi(() => ({ body: { success: true, text: '', data: [], NU_Total: 0 } }));
   renderScreen(<PendingTicketsPanel />);
   expect(await screen.findByText('Nenhum chamado pendente.')).toBeTruthy();
+});
+
+describe('more pending than listed (the API sends the oldest PENDING_TICKETS_LIMIT and NU_Total)', () => {
+  const oldest = Array.from({ length: 100 }, (_, i) => aPendingTicket(i + 1));
+
+  test('says how many of how many, in pt-BR numbers', async () => {
+    serveFollowup({ pending: { rows: oldest, total: 1250 } });
+    renderScreen(<PendingTicketsPanel />);
+    expect(await screen.findByText('Mostrando os 100 chamados mais antigos de 1.250 pendentes.')).toBeTruthy();
+    expect(rows()).toHaveLength(100);
+    expect(within(rows()[0]).getAllByRole('cell')[0].textContent).toBe('ADE-1');
+  });
+
+  test('says nothing when every pending ticket is listed', async () => {
+    serveFollowup({ pending: { rows: oldest, total: 100 } });
+    renderScreen(<PendingTicketsPanel />);
+    await screen.findByText('ADE-100');
+    expect(rows()).toHaveLength(100);
+    expect(screen.queryByText(/^Mostrando/)).toBeNull();
+  });
+
+  test('says nothing when nothing is pending', async () => {
+    serveFollowup({ pending: { rows: [], total: 0 } });
+    renderScreen(<PendingTicketsPanel />);
+    expect(await screen.findByText('Nenhum chamado pendente.')).toBeTruthy();
+    expect(screen.queryByText(/^Mostrando/)).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { type PendingTicket, type TicketAnswerRequest } from '@consig/shared';
+import { type PendingTicketsResponse, type TicketAnswerRequest } from '@consig/shared';
 import { apiSend, useApiMutation } from '@consig/shared/query';
 import { followupKeys } from '../../api/keys';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,8 +13,9 @@ export const answerTicket = ({ ChamadoID, ...request }: TicketAnswer) =>
   apiSend({ method: 'post', path: `/crm/chamado/${ChamadoID}/resposta`, body: request });
 
 /**
- * On success the ticket leaves the pending list at once (it is read again too), and every ticket read and
- * proposal list is refreshed: the proposal's row now shows 'Status Resolvido'.
+ * On success the ticket leaves the pending list at once, one fewer pending (the list is read again too, which
+ * brings in the next oldest beyond PENDING_TICKETS_LIMIT), and every ticket read and proposal list is
+ * refreshed: the proposal's row now shows 'Status Resolvido'.
  */
 export function useAnswerTicket(onSuccess?: () => void) {
   const client = useQueryClient();
@@ -22,7 +23,10 @@ export function useAnswerTicket(onSuccess?: () => void) {
     mutationFn: answerTicket,
     invalidates: [ticketKeys.all, followupKeys.lists],
     onSuccess: (_sent, { ChamadoID }) => {
-      client.setQueryData<PendingTicket[]>(ticketKeys.pending(), (pending) => pending?.filter((ticket) => ticket.ChamadoID !== ChamadoID));
+      client.setQueryData<PendingTicketsResponse>(ticketKeys.pending(), (pending) => {
+        if (!pending?.data.some((ticket) => ticket.ChamadoID === ChamadoID)) return pending;
+        return { ...pending, data: pending.data.filter((ticket) => ticket.ChamadoID !== ChamadoID), NU_Total: Math.max(0, pending.NU_Total - 1) };
+      });
       onSuccess?.();
     },
   });
