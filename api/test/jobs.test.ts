@@ -6,8 +6,8 @@ import { readEnv, resolveSecrets } from '../src/config';
 import type { Database, Db } from '../src/db';
 import { migrate } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
-import { JobQueue, type GiveUpHandler, type Job, type JobQueueOptions } from '../src/jobs';
-import { claimJobs, LEASE_EXPIRED_ERROR } from '../src/jobs/store';
+import { JobQueue, JobTimeoutError, jobTimeoutText, type GiveUpHandler, type Job, type JobQueueOptions } from '../src/jobs';
+import { claimJobs, completeJob, failJob, LEASE_EXPIRED_ERROR } from '../src/jobs/store';
 import { createTestDatabase, TEST_DB, type TestDatabase } from './database';
 import { eventually } from './eventually';
 
@@ -37,9 +37,12 @@ async function startWorker(
   handlers: Record<string, (job: Job) => Promise<void>>,
   options: JobQueueOptions = {},
   giveUps: Record<string, GiveUpHandler> = {},
+  timeouts: Record<string, number> = {},
 ) {
   const worker = new JobQueue(on, { pollIntervalMs: 25, retry: { baseMs: 20, maxMs: 40 }, ...options });
-  for (const [kind, handler] of Object.entries(handlers)) worker.register(kind, handler, { onGiveUp: giveUps[kind] });
+  for (const [kind, handler] of Object.entries(handlers)) {
+    worker.register(kind, handler, { onGiveUp: giveUps[kind], timeoutMs: timeouts[kind] });
+  }
   workers.push(worker);
   await worker.start();
   return worker;
@@ -212,6 +215,137 @@ describe('job queue: failures', () => {
       ['falhou', 'uma string'],
       ['falhou', 'uma string'],
     ]);
+  });
+});
+
+describe('job queue: time limits', () => {
+  const never = () => new Promise<void>(() => undefined);
+
+  it('writes the limit in Portuguese seconds', () => {
+    expect(jobTimeoutText(600_000)).toBe('Tempo limite de 600 s excedido.');
+    expect(jobTimeoutText(200)).toBe('Tempo limite de 0,2 s excedido.');
+    expect(jobTimeoutText(90_500)).toBe('Tempo limite de 90,5 s excedido.');
+    const queue = new JobQueue(db);
+    expect(() => queue.register('bad_limit', async () => undefined, { timeoutMs: 0 })).toThrow('timeoutMs');
+    expect(() => queue.register('bad_limit', async () => undefined, { timeoutMs: 2 ** 31 })).toThrow('timeoutMs');
+  });
+
+  it('fails an attempt that never settles at its limit, aborting its signal: retried, then given up once', async () => {
+    const queue = new JobQueue(db);
+    const id = (await queue.enqueue(db, 'hangs_forever', {}, { maxAttempts: 2 }))!;
+    const attempts: { attempt: number; signal: AbortSignal; abortedAfterMs: number | null }[] = [];
+    const gaveUp: { id: number; attempt: number; error: string }[] = [];
+    await startWorker(
+      db,
+      {
+        hangs_forever: (job) => {
+          const started = Date.now();
+          const attempt = { attempt: job.attempt, signal: job.signal, abortedAfterMs: null as number | null };
+          job.signal.addEventListener('abort', () => (attempt.abortedAfterMs = Date.now() - started));
+          attempts.push(attempt);
+          return never();
+        },
+      },
+      { concurrency: 1 },
+      { hangs_forever: async (job) => void gaveUp.push({ id: job.id, attempt: job.attempt, error: job.error }) },
+      { hangs_forever: 200 },
+    );
+
+    await eventually(async () => (await stateOf(id)) === 'falhou' && gaveUp.length === 1, 10_000);
+    const text = 'Tempo limite de 0,2 s excedido.';
+    expect(await rowOf(id)).toEqual({ state: 'falhou', attempts: 2, error: text });
+    expect(attempts.map((a) => a.attempt)).toEqual([1, 2]);
+    for (const { signal, abortedAfterMs } of attempts) {
+      expect(signal.aborted).toBe(true);
+      expect(signal.reason).toBeInstanceOf(JobTimeoutError);
+      expect((signal.reason as Error).message).toBe(text);
+      expect(abortedAfterMs).toBeGreaterThanOrEqual(190);
+    }
+    await sleep(300);
+    expect(gaveUp).toEqual([{ id, attempt: 2, error: text }]);
+    expect(await rowOf(id)).toEqual({ state: 'falhou', attempts: 2, error: text });
+  });
+
+  it('records nothing when a timed-out handler settles late, even while the same worker runs the job again', async () => {
+    const queue = new JobQueue(db);
+    const id = (await queue.enqueue(db, 'settles_late', {}, { maxAttempts: 2 }))!;
+    const gates = [gate(), gate()];
+    let runs = 0;
+    await startWorker(
+      db,
+      {
+        settles_late: async () => {
+          runs += 1;
+          await gates[runs - 1].opened;
+        },
+      },
+      { concurrency: 1 },
+      {},
+      { settles_late: 1000 },
+    );
+    const text = 'Tempo limite de 1 s excedido.';
+    const rowNow = async () => (await db.query('select * from tarefa where id_tarefa = $1', [id]))[0];
+
+    // Attempt 1 runs out of time and is retried by this same worker (the same owner in the row).
+    await eventually(() => runs === 2, 10_000);
+    expect(await rowOf(id)).toEqual({ state: 'executando', attempts: 2, error: text });
+    gates[0].open(); // attempt 1 resolves now: it must not complete attempt 2
+    await sleep(100);
+    expect(await rowOf(id)).toEqual({ state: 'executando', attempts: 2, error: text });
+
+    // Attempt 2, the last, runs out of time too; its late resolve changes nothing either.
+    await eventually(async () => (await stateOf(id)) === 'falhou', 5000);
+    const failed = await rowNow();
+    expect(failed).toMatchObject({ co_estado: 'falhou', nu_tentativas: 2, de_erro: text, de_dono: null });
+    gates[1].open();
+    await sleep(100);
+    expect(await rowNow()).toEqual(failed);
+    expect(runs).toBe(2);
+  });
+
+  it('checks the attempt when recording an outcome: an earlier attempt of the same owner writes nothing', async () => {
+    const [id] = await enqueueMany('attempt_guard', 1);
+    const [first] = await claimJobs(db, 'processo-a', ['attempt_guard'], 1, 60_000);
+    expect(first).toMatchObject({ id, attempt: 1 });
+    expect(await failJob(db, id, 'processo-a', 1, 'Tempo limite de 0,2 s excedido.', 0)).toBe('pendente');
+    const [second] = await claimJobs(db, 'processo-a', ['attempt_guard'], 1, 60_000);
+    expect(second).toMatchObject({ id, attempt: 2 });
+
+    expect(await completeJob(db, id, 'processo-a', 1)).toBe(false);
+    expect(await failJob(db, id, 'processo-a', 1, 'atrasado', 0)).toBeNull();
+    expect(await rowOf(id)).toMatchObject({ state: 'executando', attempts: 2 });
+    expect(await completeJob(db, id, 'processo-a', 2)).toBe(true);
+    expect(await stateOf(id)).toBe('concluida');
+  });
+
+  it('frees the slot of a timed-out attempt: with concurrency 1 another job runs while the handler still hangs', async () => {
+    const queue = new JobQueue(db);
+    const hung = (await queue.enqueue(db, 'hogs_slot', {}, { maxAttempts: 1 }))!;
+    const [quick] = await enqueueMany('after_hog', 1);
+    let hungSettled = false;
+    const order: string[] = [];
+    const worker = await startWorker(
+      db,
+      {
+        hogs_slot: async () => {
+          order.push('hogs_slot');
+          await never();
+          hungSettled = true;
+        },
+        after_hog: async () => {
+          order.push('after_hog');
+        },
+      },
+      { concurrency: 1 },
+      {},
+      { hogs_slot: 200 },
+    );
+
+    await eventually(async () => (await stateOf(quick)) === 'concluida', 10_000);
+    expect(order).toEqual(['hogs_slot', 'after_hog']);
+    expect(await rowOf(hung)).toEqual({ state: 'falhou', attempts: 1, error: 'Tempo limite de 0,2 s excedido.' });
+    expect(hungSettled).toBe(false);
+    await eventually(() => worker.busy === 0);
   });
 });
 

@@ -21,6 +21,11 @@ import { readImportFile, type ReadResult } from './readImport';
 export const IMPORT_JOB = 'importacao_csv';
 /** A database failure is retried; the whole import is one transaction, so a retry starts from a clean slate. */
 export const IMPORT_MAX_ATTEMPTS = 3;
+/**
+ * An attempt's time limit: well above the biggest file's import (50,000 lines, ~10 s on PGlite, 2–3× that on a busy
+ * machine; docs/architecture.md "Import benchmark"), so only a hung attempt reaches it.
+ */
+export const IMPORT_TIMEOUT_MS = 30 * 60_000;
 /** Progress is published every this many lines read, or after this long, whichever comes first. */
 export const PROGRESS_EVERY_LINES = 5000;
 export const PROGRESS_EVERY_MS = 1000;
@@ -156,5 +161,5 @@ export function endImportInError({ db, realtime }: Dependencies): GiveUpHandler 
 /** Registers the import on the app's job queue (every instance runs it; app.ts). */
 export function registerImportJob(app: FastifyInstance): void {
   const dependencies = { db: app.db, realtime: app.realtime };
-  app.jobs.register(IMPORT_JOB, importHandler(dependencies), { onGiveUp: endImportInError(dependencies) });
+  app.jobs.register(IMPORT_JOB, importHandler(dependencies), { onGiveUp: endImportInError(dependencies), timeoutMs: IMPORT_TIMEOUT_MS });
 }

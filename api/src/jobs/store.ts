@@ -82,31 +82,35 @@ export async function claimJobs(db: Db, owner: string, kinds: string[], limit: n
   );
 }
 
-/** Marks a job done; false when `owner` no longer held it (its lease ran out and it was taken back). */
-export async function completeJob(db: Db, id: number, owner: string): Promise<boolean> {
+/**
+ * Marks a job done; false when `owner` no longer held this `attempt` of it (its lease ran out and it was taken
+ * back, or the attempt was recorded as failed). The attempt matters because the same worker may have claimed
+ * the job again since: a late outcome of an earlier attempt must not end the current one.
+ */
+export async function completeJob(db: Db, id: number, owner: string, attempt: number): Promise<boolean> {
   const rows = await db.query(
     `update tarefa set co_estado = 'concluida', de_dono = null, ts_dono_ate = null, ts_fim = now()
-     where id_tarefa = $1 and de_dono = $2 and co_estado = 'executando'
+     where id_tarefa = $1 and de_dono = $2 and nu_tentativas = $3 and co_estado = 'executando'
      returning id_tarefa`,
-    [id, owner],
+    [id, owner, attempt],
   );
   return rows.length > 0;
 }
 
 /**
  * Records a failed attempt: back to 'pendente' after `retryInMs`, or 'falhou' when it was the last
- * attempt. Returns the new state, or null when `owner` no longer held the job.
+ * attempt. Returns the new state, or null when `owner` no longer held this `attempt` of the job (see completeJob).
  */
-export async function failJob(db: Db, id: number, owner: string, error: string, retryInMs: number): Promise<JobState | null> {
+export async function failJob(db: Db, id: number, owner: string, attempt: number, error: string, retryInMs: number): Promise<JobState | null> {
   const rows = await db.query<{ state: JobState }>(
     `update tarefa
      set co_estado = case when nu_tentativas >= nu_max_tentativas then 'falhou' else 'pendente' end,
          ts_executar = case when nu_tentativas >= nu_max_tentativas then ts_executar
                             else now() + $4::float8 * interval '1 millisecond' end,
          de_erro = $3, de_dono = null, ts_dono_ate = null, ts_fim = now()
-     where id_tarefa = $1 and de_dono = $2 and co_estado = 'executando'
+     where id_tarefa = $1 and de_dono = $2 and nu_tentativas = $5 and co_estado = 'executando'
      returning co_estado as state`,
-    [id, owner, error, retryInMs],
+    [id, owner, error, retryInMs, attempt],
   );
   return rows[0]?.state ?? null;
 }

@@ -25,6 +25,27 @@ export type GiveUpHandler = (job: ClaimedJob & { error: string }) => Promise<voi
 
 export interface JobKindOptions {
   onGiveUp?: GiveUpHandler;
+  /**
+   * Longest an attempt may run (default DEFAULT_JOB_TIMEOUT_MS, 10 min). Past it the attempt counts as failed
+   * (retried, or given up on the last one) and `job.signal` aborts: without a limit a handler that never settles
+   * (a hung call to a provider) would keep its lease renewed, and a slot of the worker, forever.
+   */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_JOB_TIMEOUT_MS = 10 * 60_000;
+/** setTimeout's ceiling: a longer delay fires at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** The error kept in `de_erro` of an attempt that ran out of time, e.g. 'Tempo limite de 600 s excedido.' */
+export function jobTimeoutText(timeoutMs: number): string {
+  const seconds = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3, useGrouping: false }).format(timeoutMs / 1000);
+  return `Tempo limite de ${seconds} s excedido.`;
+}
+
+/** The reason `job.signal` carries when the attempt ran out of time. */
+export class JobTimeoutError extends Error {
+  override name = 'JobTimeoutError';
 }
 
 /** What a handler receives. `payload` is JSON from the database: validate it (zod) before use. */
@@ -32,7 +53,9 @@ export interface Job<P = unknown> extends ClaimedJob {
   payload: P;
   /**
    * Aborted when this worker lost the job's lease (the database was unreachable for longer than the
-   * lease, or the row was taken back): another worker may be running it, so stop writing.
+   * lease, or the row was taken back): another worker may be running it, so stop writing. Also aborted
+   * (reason a JobTimeoutError) when the attempt ran past its kind's `timeoutMs`: it was already recorded as
+   * failed and may be running again, so stop; whatever it does after that is not recorded.
    */
   signal: AbortSignal;
 }
@@ -69,7 +92,7 @@ const silent: JobLogger = { info: () => undefined, warn: () => undefined, error:
 
 interface Running {
   controller: AbortController;
-  /** The handler returned: a lease that is not renewed any more is expected, not lost. */
+  /** The attempt is over (the handler settled, or ran out of time): its lease is not renewed any more. */
   settling: boolean;
   done: Promise<void>;
 }
@@ -85,6 +108,7 @@ export class JobQueue {
   readonly workerId: string;
   private readonly handlers = new Map<string, JobHandler>();
   private readonly giveUpHandlers = new Map<string, GiveUpHandler>();
+  private readonly timeouts = new Map<string, number>();
   private readonly running = new Map<number, Running>();
   private readonly concurrency: number;
   private readonly pollIntervalMs: number;
@@ -127,7 +151,12 @@ export class JobQueue {
   /** The handler of one job kind. This worker claims only kinds it has a handler for. */
   register<P = unknown>(kind: string, handler: JobHandler<P>, options: JobKindOptions = {}): this {
     if (this.handlers.has(kind)) throw new Error(`Job kind ${kind} already has a handler`);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_JOB_TIMEOUT_MS;
+    if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+      throw new Error(`Job kind ${kind}: timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
+    }
     this.handlers.set(kind, handler as JobHandler);
+    this.timeouts.set(kind, timeoutMs);
     if (options.onGiveUp) this.giveUpHandlers.set(kind, options.onGiveUp);
     this.wake();
     return this;
@@ -152,8 +181,8 @@ export class JobQueue {
   }
 
   /**
-   * Graceful stop: claims nothing more and resolves once the running handlers have finished (their
-   * leases are still renewed meanwhile). A process killed before that leaves its jobs to the lease.
+   * Graceful stop: claims nothing more and resolves once the running handlers have finished or run out of
+   * time (their leases are still renewed meanwhile). A process killed before that leaves its jobs to the lease.
    */
   stop(): Promise<void> {
     if (!this.started) return Promise.resolve();
@@ -224,28 +253,45 @@ export class JobQueue {
 
   private run(claimed: ClaimedJob): void {
     const handler = this.handlers.get(claimed.kind)!;
+    const timeoutMs = this.timeouts.get(claimed.kind)!;
     const entry: Running = { controller: new AbortController(), settling: false, done: Promise.resolve() };
     const context = { jobId: claimed.id, kind: claimed.kind, attempt: claimed.attempt };
     entry.done = (async () => {
-      let failure: { error: unknown } | null = null;
-      try {
-        await handler({ ...claimed, signal: entry.controller.signal });
-      } catch (error) {
-        failure = { error };
-      }
+      // An async wrapper turns a handler that throws synchronously into a rejection like any other.
+      const handling = (async () => handler({ ...claimed, signal: entry.controller.signal }))().then(
+        () => null,
+        (error: unknown) => ({ error, text: describe(error) }),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<{ error: JobTimeoutError; text: string; timedOut: true }>((resolve) => {
+        timer = setTimeout(() => {
+          const text = jobTimeoutText(timeoutMs);
+          resolve({ error: new JobTimeoutError(text), text, timedOut: true });
+        }, timeoutMs);
+      });
+      const failure = await Promise.race([handling, timedOut]);
+      clearTimeout(timer);
       entry.settling = true;
+      if (failure && 'timedOut' in failure) {
+        // Only the outcome recorded below counts: the handler's own, whenever it comes, is logged and dropped
+        // (the job may already be running again, or be over).
+        entry.controller.abort(failure.error);
+        void handling.then((late) =>
+          this.log.warn({ ...context, err: late?.error }, 'tarefa terminou depois do tempo limite: resultado ignorado'),
+        );
+      }
       if (!failure) {
-        if (!(await completeJob(this.db, claimed.id, this.workerId))) {
+        if (!(await completeJob(this.db, claimed.id, this.workerId, claimed.attempt))) {
           this.log.warn(context, 'tarefa concluída depois de perder o prazo: outro processo pode tê-la executado também');
         }
         return;
       }
       const delay = retryDelayMs(claimed.attempt, this.retry);
-      const state = await failJob(this.db, claimed.id, this.workerId, describe(failure.error), delay);
+      const state = await failJob(this.db, claimed.id, this.workerId, claimed.attempt, failure.text, delay);
       const details = { ...context, err: failure.error, state, retryInMs: state === 'pendente' ? delay : undefined };
       if (state === 'falhou') {
         this.log.error(details, 'tarefa falhou na última tentativa');
-        await this.giveUp(claimed, describe(failure.error));
+        await this.giveUp(claimed, failure.text);
       } else this.log.warn(details, 'tentativa de tarefa falhou');
     })()
       .catch((err) => {
@@ -253,7 +299,8 @@ export class JobQueue {
         this.log.error({ ...context, err }, 'falha ao registrar o resultado da tarefa');
       })
       .finally(() => {
-        this.running.delete(claimed.id);
+        // The same id may already run again here (claimed anew once this attempt was recorded).
+        if (this.running.get(claimed.id) === entry) this.running.delete(claimed.id);
         this.wake();
       });
     this.running.set(claimed.id, entry);
@@ -270,7 +317,8 @@ export class JobQueue {
   }
 
   private async renewLeases(): Promise<void> {
-    const ids = [...this.running.keys()];
+    // A settled attempt (done, failed or out of time) is being recorded: its lease is not needed any more.
+    const ids = [...this.running].filter(([, entry]) => !entry.settling).map(([id]) => id);
     if (ids.length === 0) return;
     try {
       const held = await renewLeases(this.db, ids, this.workerId, this.leaseMs);
