@@ -8,10 +8,12 @@
 //      The campaign list's reads start on the click, in parallel with the code (the manifest's `prefetch`,
 //      host/src/remotes/prefetch.ts), so 'tabela' is no longer 'título' plus a request;
 //      A third time after idle with 150 ms added to every API answer, as on a real network;
-//   2. the dashboard after the click on 'Entrar' (the signed-in area, remotes.json and the dashboard's code
+//   2. /acompanhamentos the same way (clicked at once, and after idle): until the status panel's heading, and
+//      until the proposals table shows;
+//   3. the dashboard after the click on 'Entrar' (the signed-in area, remotes.json and the dashboard's code
 //      load on sign-in, the leads read in parallel with them): until 'Leads' shows, and until its list does;
-//   3. the sign-in page's JavaScript, gzip as served (resource timing's encoded body sizes).
-import type { Browser, Page } from 'playwright-core';
+//   4. the sign-in page's JavaScript, gzip as served (resource timing's encoded body sizes).
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestProduct } from '../support/product';
 
@@ -30,7 +32,29 @@ async function withApiLatency(page: Page, apiUrl: string, ms: number) {
   });
 }
 
-async function firstVisit(browser: Browser, app: string, idleFirstMs: number, apiLatency?: { url: string; ms: number }) {
+/** A remote's screen, reached from the side navigation: its link, what shows first, and what shows its data. */
+interface Target {
+  path: string;
+  link: string;
+  heading: (page: Page) => Locator;
+  data: (page: Page) => Locator;
+}
+
+const CAMPAIGNS: Target = {
+  path: '/campanhas',
+  link: 'Campanhas',
+  heading: (page) => page.getByRole('heading', { name: 'Campanhas', exact: true }),
+  data: (page) => page.getByRole('table').first(),
+};
+
+const FOLLOWUP: Target = {
+  path: '/acompanhamentos',
+  link: 'Acompanhamentos',
+  heading: (page) => page.getByRole('region', { name: 'Clientes por status' }).getByRole('heading').first(),
+  data: (page) => page.getByRole('table').first(),
+};
+
+async function firstVisit(browser: Browser, app: string, idleFirstMs: number, apiLatency?: { url: string; ms: number }, target = CAMPAIGNS) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${app}/`);
@@ -46,10 +70,10 @@ async function firstVisit(browser: Browser, app: string, idleFirstMs: number, ap
   if (idleFirstMs) await page.waitForTimeout(idleFirstMs);
   if (apiLatency) await withApiLatency(page, apiLatency.url, apiLatency.ms);
   const started = performance.now();
-  await page.getByRole('navigation').getByRole('link', { name: 'Campanhas' }).click();
-  await page.getByRole('heading', { name: 'Campanhas', exact: true }).waitFor();
+  await page.getByRole('navigation').getByRole('link', { name: target.link }).click();
+  await target.heading(page).waitFor();
   const heading = performance.now() - started;
-  await page.getByRole('table').first().waitFor();
+  await target.data(page).waitFor();
   const table = performance.now() - started;
   await context.close();
   return { heading, table, dashboardHeading, dashboardData };
@@ -69,7 +93,7 @@ async function signInPageJs(browser: Browser, app: string) {
 }
 
 async function main() {
-  console.log('\n▶ Primeira visita a /campanhas e JavaScript da página de entrada (construções de produção existentes)');
+  console.log('\n▶ Primeira visita a /campanhas, /acompanhamentos e /dashboard, e JavaScript da página de entrada (construções de produção existentes)');
   const [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
   try {
     const app = product.urls.app;
@@ -93,6 +117,16 @@ async function main() {
     console.log(`  /campanhas, clique após 1,5 s ocioso, API com +150 ms por resposta (${RUNS} execuções):`);
     console.log(`    título:  ${summary(slow.map(({ heading }) => heading))}`);
     console.log(`    tabela:  ${summary(slow.map(({ table }) => table))}`);
+    for (const [label, idle] of [
+      ['clique logo que o dashboard aparece', 0],
+      ['clique após 1,5 s ocioso (preload feito)', 1500],
+    ] as const) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await firstVisit(browser, app, idle, undefined, FOLLOWUP));
+      console.log(`  ${FOLLOWUP.path}, ${label} (${RUNS} execuções):`);
+      console.log(`    título:  ${summary(runs.map(({ heading }) => heading))}`);
+      console.log(`    tabela:  ${summary(runs.map(({ table }) => table))}`);
+    }
     console.log(`  /dashboard após o clique em 'Entrar' (${dashboard.length} execuções):`);
     console.log(`    título:  ${summary(dashboard.map(({ dashboardHeading }) => dashboardHeading))}`);
     console.log(`    leads:   ${summary(dashboard.map(({ dashboardData }) => dashboardData))}`);

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { resetPage } from '../test/reset';
+import { loadRemoteModule } from './loadRemoteModule';
 import { RemoteSlot } from './RemoteSlot';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
@@ -19,6 +20,15 @@ describe('RemoteSlot', () => {
     expect(screen.getByRole('status').textContent).toContain('Carregando...');
     expect(await screen.findByRole('heading', { name: 'Campanhas do remoto' })).toBeTruthy();
     expect(mockedLoadRemote).toHaveBeenCalledWith('mf_campaigns/Campaigns');
+  });
+
+  it('renders a module the page loaded already (preloaded, or visited before) at once, without a loading state', async () => {
+    mockedLoadRemote.mockResolvedValue({ default: () => <h1>Campanhas do remoto</h1> });
+    await loadRemoteModule('mf_campaigns', './Campaigns'); // the idle-time preload
+    render(<RemoteSlot remote="mf_campaigns" module="./Campaigns" label="Campanhas" />);
+    expect(screen.getByRole('heading', { name: 'Campanhas do remoto' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(mockedLoadRemote).toHaveBeenCalledTimes(1);
   });
 
   it('shows a Portuguese failure message when the remote is down, and loads again on retry', async () => {

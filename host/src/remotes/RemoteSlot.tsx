@@ -1,8 +1,7 @@
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { Loading } from '@consig/shared';
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
-import { reRegisterRemote, unmetRequirementsOf, type RemoteName } from './registry';
-import { remoteModuleId } from './remoteModuleId';
+import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { loadedRemoteModule, loadRemoteModule, type RemoteComponent } from './loadRemoteModule';
+import { reRegisterRemote, type RemoteName } from './registry';
 import { RemoteUnavailable } from './RemoteUnavailable';
 
 interface Props {
@@ -34,22 +33,32 @@ export function RemoteSlot({ remote, module, label, props = {} }: Props) {
   );
 }
 
-/** One load of one exposed module. Its lazy component lives in state, outside the Suspense boundary
- *  (state of a tree that suspends before it first commits would be thrown away, and the load with it). */
+/**
+ * One exposed module in its slot. Loaded as state, not with React.lazy under Suspense: a Suspense boundary
+ * that showed its fallback reveals the screen no sooner than 300 ms after it (React's fallback throttle),
+ * which was most of a first visit's wait (code in ~100 ms, screen at ~400 ms). A module this page loaded
+ * already (revisited, or preloaded in idle time) renders in the first render, with no loading state at all.
+ * A failed load is thrown while rendering, so RemoteBoundary shows the message with retry.
+ */
 function RemoteModule({ remote, module, props }: Required<Pick<Props, 'remote' | 'module' | 'props'>>) {
-  const [Remote] = useState(() =>
-    lazy(async () => {
-      // A remote built against a @consig/shared or React this host cannot give it is never loaded: it
-      // would run against the wrong library or bring a second React (docs/architecture.md "Independent deployment").
-      const unmet = unmetRequirementsOf(remote);
-      if (unmet.length > 0) {
-        throw new Error(`${remote} incompatível: ${unmet.map(({ name, range, provided }) => `${name} ${range} (host: ${provided ?? 'nenhum'})`).join(', ')}`);
-      }
-      const loaded = await loadRemote<{ default: ComponentType<Record<string, unknown>> }>(remoteModuleId(remote, module));
-      if (!loaded?.default) throw new Error(`${remote}/${module} não encontrado`);
-      return loaded;
-    }),
-  );
+  const [state, setState] = useState<{ Remote?: RemoteComponent; error?: unknown }>(() => ({ Remote: loadedRemoteModule(remote, module) }));
+  useEffect(() => {
+    if (state.Remote) return;
+    let mounted = true;
+    loadRemoteModule(remote, module).then(
+      (Remote) => mounted && setState({ Remote }),
+      (error: unknown) => mounted && setState({ error }),
+    );
+    return () => {
+      mounted = false;
+    };
+    // Keyed by remote and module (RemoteSlot): one load per mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (state.error) throw state.error;
+  const { Remote } = state;
+  if (!Remote) return <Loading />;
+  // A remote that suspends inside itself waits here, not under the shell's own boundary.
   return (
     <Suspense fallback={<Loading />}>
       <Remote {...props} />

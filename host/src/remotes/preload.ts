@@ -1,8 +1,7 @@
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import { matchPath } from 'react-router-dom';
 import { routeAvailableTo, type RemoteManifest } from './manifest';
 import { remoteManifests, unmetRequirementsOf, type RemoteName } from './registry';
-import { remoteModuleId } from './remoteModuleId';
+import { loadRemoteModule } from './loadRemoteModule';
 
 type IdleCallback = (run: () => void) => () => void;
 
@@ -28,8 +27,8 @@ export function modulesToPreload(manifests: (RemoteManifest & { remote: RemoteNa
 
 /**
  * Preloads, one per idle moment, the code of every screen the user's role can open, so the first click
- * on a remote's route finds its code in memory (the federation runtime caches each loaded module, and
- * RemoteSlot's loadRemote of the same id resolves from that cache). Returns a function that stops it.
+ * on a remote's route finds its code in memory and renders the screen at once (loadRemoteModule keeps each
+ * loaded module for RemoteSlot). Returns a function that stops it.
  */
 export function preloadRemotes(roleId: number | undefined, { idle = whenIdle, manifests = remoteManifests() } = {}) {
   const queue = modulesToPreload(manifests, roleId);
@@ -40,7 +39,7 @@ export function preloadRemotes(roleId: number | undefined, { idle = whenIdle, ma
     if (!item || stopped) return;
     cancel = idle(() => {
       // A failure here is not the user's concern: the screen's own load shows the message, with retry.
-      loadRemote(remoteModuleId(item.remote, item.module)).catch(() => undefined).finally(next);
+      loadRemoteModule(item.remote, item.module).catch(() => undefined).finally(next);
     });
   };
   next();
@@ -67,11 +66,11 @@ export function modulesOfFirstScreen(manifests: (RemoteManifest & { remote: Remo
 /**
  * Starts loading, all at once, the code of the first screen after sign-in (`pathname`) while the sign-in
  * request is under way, so the screen does not wait for its remote's entry, shared modules and chunks one
- * after the other once the token arrives. RemoteSlot's loadRemote of the same id finds it in the runtime's cache.
+ * after the other once the token arrives. RemoteSlot's load of the same module finds it done (loadRemoteModule).
  */
 export function preloadFirstScreen(pathname: string, manifests = remoteManifests()) {
   for (const { remote, module } of modulesOfFirstScreen(manifests, pathname)) {
     // A failure here is not the user's concern: the screen's own load shows the message, with retry.
-    loadRemote(remoteModuleId(remote, module)).catch(() => undefined);
+    loadRemoteModule(remote, module).catch(() => undefined);
   }
 }

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { Loading } from '@consig/shared/core';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RequireSession } from '../session/RequireSession';
 import { SignInPage } from '../signin/SignInPage';
@@ -14,10 +15,12 @@ function StartFailed() {
 // fields), at the latest on submit, in parallel with the sign-in request, with remotes.json and the code of
 // the first screen (its remote's entry, shared modules and chunks, and the call bar's): started only once
 // the token arrived, each would wait for the one before it, and the first screen for all of them. Once per
-// page: React.lazy keeps the result.
+// page: `signedInArea` keeps the result.
 const FIRST_SCREEN = '/dashboard';
-let signedInArea: Promise<{ default: ComponentType }> | undefined;
-function loadSignedInArea() {
+let signedInArea: Promise<ComponentType> | undefined;
+/** The signed-in area once loaded, readable without waiting. */
+let loadedSignedInArea: ComponentType | undefined;
+function loadSignedInArea(): Promise<ComponentType> {
   if (signedInArea) return signedInArea;
   const registered = import('../remotes/registry')
     .then((registry) => registry.registerRemotesOnce('/remotes.json'))
@@ -35,10 +38,35 @@ function loadSignedInArea() {
     // The signed-in area's own load reports the failure.
     () => undefined,
   );
-  signedInArea = Promise.all([import('./SignedInRoutes'), registered]).then(([routes, ok]) => ({ default: ok ? routes.SignedInRoutes : StartFailed }));
+  signedInArea = Promise.all([import('./SignedInRoutes'), registered]).then(
+    ([routes, ok]) => (loadedSignedInArea = ok ? routes.SignedInRoutes : StartFailed),
+    (error: unknown) => {
+      console.error('[host] área autenticada', error); // its code could not be fetched
+      return StartFailed;
+    },
+  );
   return signedInArea;
 }
-const SignedInRoutes = lazy(loadSignedInArea);
+
+/**
+ * The signed-in area, as state rather than React.lazy under Suspense: a Suspense fallback delays what
+ * replaces it by at least 300 ms (React's fallback throttle), and the area has usually loaded while the user
+ * typed, in which case it renders in the first render.
+ */
+function SignedInRoutes() {
+  const [Area, setArea] = useState<ComponentType | undefined>(() => loadedSignedInArea);
+  useEffect(() => {
+    if (Area) return;
+    let mounted = true;
+    void loadSignedInArea().then((loaded) => mounted && setArea(() => loaded));
+    return () => {
+      mounted = false;
+    };
+    // One load per mount; the area, once set, never changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return Area ? <Area /> : <Loading />;
+}
 
 /**
  * The route table (product-spec §2; routes are exact): the sign-in page, and behind the session gate the
