@@ -9,16 +9,16 @@ import { createFollowUpRepository } from './followup.repository';
 import { filterPathShapes } from './followupRoutes';
 import { describeFilter, proposalFilterOf } from './proposalFilter';
 
+/** The answer when this instance already streams as many exports as EXPORT_MAX_CONCURRENT allows. */
+export const EXPORT_BUSY_TEXT = 'Muitas exportações em andamento. Tente de novo em alguns instantes.';
+const EXPORT_BUSY_RETRY_SECONDS = 10;
+
 /**
  * GET /crm/proposta/csv/...: the list's filters and scoping, every matching row, as propostas.csv. The
  * database writes the CSV itself (COPY, one statement, docs/architecture.md "Proposal export") and the
  * bytes flow to the client as it reads them: memory stays flat whatever the size, and a download the client
  * abandons ends the statement.
  */
-/** The answer when this instance already streams as many exports as EXPORT_MAX_CONCURRENT allows. */
-export const EXPORT_BUSY_TEXT = 'Muitas exportações em andamento. Tente de novo em alguns instantes.';
-const EXPORT_BUSY_RETRY_SECONDS = 10;
-
 export const proposalExportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each export holds a database connection of its own until its download ends: bounded per instance, so
   // exports can never take every connection the database allows.
