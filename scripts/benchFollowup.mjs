@@ -152,7 +152,7 @@ function combinations({ attendants, indicators }) {
   ];
 }
 
-export async function signIn(apiUrl, credentials) {
+async function signIn(apiUrl, credentials) {
   const response = await fetch(`${apiUrl}/lnk/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
   const body = await response.json();
   if (response.status !== 200 || !body.token) throw new Error(`entrada de ${credentials.EM_Email}: ${response.status} ${JSON.stringify(body)}`);
@@ -186,7 +186,7 @@ const summary = (times) => {
 // The export, and the \copy reference.
 
 /** Streams GET /crm/proposta/csv/0/0/0/0 to nowhere, counting lines, while sampling the API's RSS. */
-export async function apiExport(apiUrl, token, pid) {
+async function apiExport(apiUrl, token, pid) {
   const memory = sampleMemory(pid, RSS_SAMPLE_MS);
   const started = performance.now();
   let lines = 0;
@@ -218,7 +218,7 @@ const COPY_SELECT = `select c.de_pessoa, p.co_ade, c.co_cpf, s.de_status, a.de_p
  where p.id_empresa = 1
  order by p.dt_digitacao desc, p.id_proposta desc`;
 
-export function copyExport(url) {
+function copyExport(url) {
   const sink = openSync('/dev/null', 'w');
   const command = `\\copy (${COPY_SELECT.replaceAll('\n', ' ')}) to stdout with (format csv, delimiter ';', header true)`;
   const started = performance.now();
