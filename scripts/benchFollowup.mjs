@@ -205,7 +205,7 @@ async function apiExport(apiUrl, token, pid) {
   return { ms: performance.now() - started, rows: lines - 1, bytes, ...measured };
 }
 
-/** The export's columns and rows (exportBatch without the keyset), formatted by the database as CSV. */
+/** The export's columns and rows in list order, the reference: plain columns, without the export's CPF mask and formula neutralisation. */
 const COPY_SELECT = `select c.de_pessoa, p.co_ade, c.co_cpf, s.de_status, a.de_pessoa, i.de_indicador, replace(p.vl_liquido::text, '.', ','),
        t.de_tipo_credito, b.de_banco, to_char(p.dt_digitacao at time zone 'America/Sao_Paulo', 'DD/MM/YYYY')
   from proposta p
