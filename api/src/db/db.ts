@@ -31,6 +31,16 @@ export interface Db {
   copyOut(select: string, params: unknown[], options: string): Promise<Readable>;
 }
 
+/** What else a `listen` subscription wants to hear of. */
+export interface ListenOptions {
+  /**
+   * Called once each time the channel is listened to again on a new connection after the previous one
+   * dropped: whatever was notified in between is lost, and this is the cue to make up for it. Never on
+   * PGlite, whose listening is in-process and never drops.
+   */
+  onRelisten?: () => void;
+}
+
 /** Stops one `listen` subscription. */
 export type Unlisten = () => Promise<void>;
 
@@ -46,7 +56,7 @@ export interface Notifications {
    * the returned function is called. PGlite: in-process. PostgreSQL: one dedicated connection per
    * `Database` that reconnects by itself and listens again.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  listen(channel: string, onPayload: (payload: string) => void, options?: ListenOptions): Promise<Unlisten>;
 }
 
 /** An open database: a `Db` that can listen and be closed. */

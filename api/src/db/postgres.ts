@@ -78,7 +78,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       });
       return stream;
     },
-    listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    listen: (channel, onPayload, options) => listener.listen(channel, onPayload, options),
     // Idempotent: tests close a second instance's connection and then drop the database.
     close() {
       for (const client of copies) cut(client); // their streams then fail, and their readers see why

@@ -1,47 +1,54 @@
 import { Client } from 'pg';
-import { assertChannel, type Notifications, type Unlisten } from './db';
+import { assertChannel, type ListenOptions, type Notifications, type Unlisten } from './db';
 
 const RECONNECT_FIRST_MS = 100;
 const RECONNECT_MAX_MS = 10_000;
 
-type Handler = (payload: string) => void;
+/** One `listen` call: its payload handler and its options. */
+interface Subscription extends ListenOptions {
+  onPayload: (payload: string) => void;
+}
 
 /**
  * LISTEN on a PostgreSQL server. A pooled connection cannot listen (it goes back to the pool), so
  * this keeps ONE dedicated connection for every channel of a `Database`. When that connection breaks
  * (server restart, network, pg_terminate_backend) it reconnects with a growing delay and listens to
- * every channel again; what was notified in between is lost (see `Notifications`).
+ * every channel again; what was notified in between is lost (see `Notifications`), which subscriptions
+ * with `onRelisten` are then told.
  */
 export class PostgresListener implements Notifications {
-  private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly handlers = new Map<string, Set<Subscription>>();
   private client: Client | null = null;
   private connecting: Promise<Client> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private reconnectDelayMs = RECONNECT_FIRST_MS;
   private closed = false;
+  /** A connection was lost since the last one that listened: the next one tells the subscriptions (`onRelisten`). */
+  private dropped = false;
 
   constructor(
     private readonly connectionString: string,
     private readonly log: (message: string) => void = (message) => console.error(message),
   ) {}
 
-  async listen(channel: string, onPayload: Handler): Promise<Unlisten> {
+  async listen(channel: string, onPayload: (payload: string) => void, options: ListenOptions = {}): Promise<Unlisten> {
     assertChannel(channel);
     if (this.closed) throw new Error('The database is closed');
     let set = this.handlers.get(channel);
     const first = !set;
     if (!set) this.handlers.set(channel, (set = new Set()));
-    set.add(onPayload);
+    const subscription: Subscription = { ...options, onPayload };
+    set.add(subscription);
     try {
       const client = await this.connect();
       // A fresh connection already listened to every channel in the map; LISTEN twice is harmless.
       if (first) await client.query(`listen ${channel}`);
     } catch (err) {
-      this.remove(channel, onPayload);
+      this.remove(channel, subscription);
       throw err;
     }
     return async () => {
-      if (!this.remove(channel, onPayload) || !this.client) return;
+      if (!this.remove(channel, subscription) || !this.client) return;
       await this.client.query(`unlisten ${channel}`).catch(() => undefined);
     };
   }
@@ -54,10 +61,10 @@ export class PostgresListener implements Notifications {
     await client?.end().catch(() => undefined);
   }
 
-  /** Removes a handler; true when it was the channel's last one. */
-  private remove(channel: string, onPayload: Handler): boolean {
+  /** Removes a subscription; true when it was the channel's last one. */
+  private remove(channel: string, subscription: Subscription): boolean {
     const set = this.handlers.get(channel);
-    if (!set?.delete(onPayload) || set.size > 0) return false;
+    if (!set?.delete(subscription) || set.size > 0) return false;
     this.handlers.delete(channel);
     return true;
   }
@@ -74,9 +81,9 @@ export class PostgresListener implements Notifications {
     // keepAlive: a silently dead TCP connection (a vanished server) is detected and replaced.
     const client = new Client({ connectionString: this.connectionString, keepAlive: true });
     client.on('notification', ({ channel, payload }) => {
-      for (const handler of this.handlers.get(channel) ?? []) {
+      for (const { onPayload } of this.handlers.get(channel) ?? []) {
         try {
-          handler(payload ?? '');
+          onPayload(payload ?? '');
         } catch (err) {
           this.log(`PostgreSQL: falha ao tratar notificação em ${channel}: ${(err as Error).message}`);
         }
@@ -99,7 +106,23 @@ export class PostgresListener implements Notifications {
     }
     this.client = client;
     this.reconnectDelayMs = RECONNECT_FIRST_MS;
+    if (this.dropped) {
+      this.dropped = false;
+      this.relistened();
+    }
     return client;
+  }
+
+  private relistened(): void {
+    for (const [channel, set] of this.handlers) {
+      for (const { onRelisten } of set) {
+        try {
+          onRelisten?.();
+        } catch (err) {
+          this.log(`PostgreSQL: falha ao tratar a reconexão em ${channel}: ${(err as Error).message}`);
+        }
+      }
+    }
   }
 
   private lost(client: Client, reason: string): void {
@@ -108,6 +131,7 @@ export class PostgresListener implements Notifications {
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
     if (this.closed) return;
+    this.dropped = true;
     this.log(`PostgreSQL: conexão de LISTEN perdida (${reason}); reconectando`);
     this.scheduleReconnect();
   }

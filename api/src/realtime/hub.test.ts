@@ -1,3 +1,4 @@
+import { REALTIME_RESYNC } from '@consig/shared/contracts';
 import { RealtimeHub, type AlertSocket } from './hub';
 
 const fakeSocket = (readyState = 1) => {
@@ -36,5 +37,20 @@ describe('RealtimeHub', () => {
     expect(open.received).toHaveLength(1);
     expect(closing.received).toHaveLength(0);
     expect(hub.deliver(99, alert)).toBe(0);
+  });
+
+  it('sends the resync message to every open socket of every person', () => {
+    const hub = new RealtimeHub();
+    const ana = fakeSocket();
+    const bruno = fakeSocket();
+    const closing = fakeSocket(2);
+    hub.register(1, ana.socket);
+    hub.register(2, bruno.socket);
+    hub.register(2, closing.socket);
+
+    expect(hub.resyncAll()).toBe(2);
+    expect(ana.received).toEqual([{ type: 'resync' }]);
+    expect(bruno.received).toEqual([REALTIME_RESYNC]);
+    expect(closing.received).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { RealtimeAlert } from '@consig/shared/contracts';
+import { REALTIME_RESYNC, type RealtimeAlert } from '@consig/shared/contracts';
 
 /** The part of a WebSocket the hub needs (ws's WebSocket satisfies it). */
 export interface AlertSocket {
@@ -44,5 +44,19 @@ export class RealtimeHub {
       delivered += 1;
     }
     return delivered;
+  }
+
+  /** Tells every open socket on this instance to reload what it shows (alerts may have been lost); returns how many. */
+  resyncAll(): number {
+    const message = Buffer.from(JSON.stringify(REALTIME_RESYNC));
+    let sent = 0;
+    for (const set of this.sockets.values()) {
+      for (const socket of set) {
+        if (socket.readyState !== OPEN) continue;
+        socket.send(message, { binary: false });
+        sent += 1;
+      }
+    }
+    return sent;
   }
 }

@@ -20,7 +20,9 @@ export interface RealtimeLogger {
  * Realtime alerts across API instances. `push` NOTIFYs through PostgreSQL; every instance (this one
  * too, and on PGlite only this one) LISTENs and delivers to the sockets of the person it holds in
  * its hub. One code path on both databases. Alerts sent while an instance's listening connection is
- * down do not reach that instance's sockets: realtime is a hint, the screens reload from the API.
+ * down do not reach that instance's sockets: realtime is a hint, the screens reload from the API. So once
+ * that connection listens again (PostgreSQL only: PGlite's is in-process and never drops), every socket of
+ * the instance gets `REALTIME_RESYNC` and the browser reloads its queries.
  */
 export class Realtime {
   readonly hub = new RealtimeHub();
@@ -40,13 +42,23 @@ export class Realtime {
   /** Starts delivering alerts pushed from any instance to this instance's sockets. */
   async start(): Promise<void> {
     if (this.unlisten) return;
-    this.unlisten = await this.db.listen(REALTIME_CHANNEL, (payload) => {
-      try {
-        this.assembler.accept(payload);
-      } catch (err) {
-        this.log.error({ err }, 'notificação de tempo real inválida');
-      }
-    });
+    this.unlisten = await this.db.listen(
+      REALTIME_CHANNEL,
+      (payload) => {
+        try {
+          this.assembler.accept(payload);
+        } catch (err) {
+          this.log.error({ err }, 'notificação de tempo real inválida');
+        }
+      },
+      {
+        onRelisten: () => {
+          // Parts of a message cut by the drop will never complete.
+          this.assembler.clear();
+          this.hub.resyncAll();
+        },
+      },
+    );
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,6 @@
 import { bus, session, WS_CLOSE_UNAUTHORIZED } from '@consig/shared';
 import { connectionNotices } from './connectionNotices';
+import { catchUpOnMissedAlerts } from './realtimeMessages';
 import { openRealtimeSocket, type RealtimeSocket, type SocketEnd } from './realtimeConnection';
 import { reconnectDelay, STABLE_CONNECTION_MS, WS_CLOSE_TOO_MANY } from './reconnectPolicy';
 
@@ -9,7 +10,9 @@ export type ChannelState = 'idle' | 'connecting' | 'open' | 'waiting';
  * The realtime channel of the tab (product-spec §4 "Realtime channel"): at most one socket, for the token of
  * the session, opened again by itself after a drop (reconnectPolicy.ts) until the session ends. Host and
  * remotes share it through the bus (`realtime.alert@1`, `attendance.operation-update@1`); nothing else opens
- * a socket to /ws.
+ * a socket to /ws. Alerts sent while no socket was up are lost, so a socket that opens after another one of
+ * the session ended reloads the screens' data; the first socket of a session does not (the screens just
+ * loaded theirs).
  */
 export class RealtimeChannel {
   private url = '';
@@ -21,6 +24,8 @@ export class RealtimeChannel {
   private failures = 0;
   /** The current outage was already reported: retries that cannot reach the API add no toast of their own. */
   private outageReported = false;
+  /** A socket of this session ended: alerts may have been missed until the next one opens. */
+  private missedAlerts = false;
 
   get token(): string | null {
     return this.currentToken;
@@ -54,6 +59,7 @@ export class RealtimeChannel {
     this.currentToken = null;
     this.failures = 0;
     this.outageReported = false;
+    this.missedAlerts = false;
   }
 
   private open() {
@@ -65,6 +71,10 @@ export class RealtimeChannel {
         this.opened = true;
         this.outageReported = false;
         connectionNotices.opened();
+        if (this.missedAlerts) {
+          this.missedAlerts = false;
+          catchUpOnMissedAlerts();
+        }
       },
       onEnd: (end) => this.ended(end),
     });
@@ -80,6 +90,7 @@ export class RealtimeChannel {
       session.signOut();
       return;
     }
+    this.missedAlerts = true;
     if (end.openForMs !== null && end.openForMs >= STABLE_CONNECTION_MS) this.failures = 0;
     if (end.code === WS_CLOSE_TOO_MANY) {
       connectionNotices.tooMany(end.reason);

@@ -1,6 +1,7 @@
 import { bus, session, setRuntimeConfig, type BusEventName, type BusPayload } from '@consig/shared';
-import { AppProviders } from '@consig/shared/query';
+import { AppProviders, queryClient } from '@consig/shared/query';
 import { testToken } from '@consig/shared/testing';
+import { useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { toast } from 'react-hot-toast';
@@ -295,5 +296,72 @@ describe('reconnection', () => {
     expect(screen.getByText('Sessão expirada.')).toBeTruthy();
     advance(120_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});
+
+describe('catching up on missed alerts', () => {
+  const invalidations = () => jest.spyOn(queryClient, 'invalidateQueries');
+
+  it('does not reload the screens on the first connection of the session', () => {
+    const invalidate = invalidations();
+    connect();
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('reloads the screens once when the socket comes back after a drop, not at each failed retry', () => {
+    jest.useFakeTimers();
+    jest.spyOn(Math, 'random').mockReturnValue(0.5);
+    const invalidate = invalidations();
+    const { socket } = connect();
+    act(() => socket.connectionBreaks(1006));
+    advance(750);
+    act(() => FakeWebSocket.latest().cannotConnect());
+    advance(1_500);
+    expect(invalidate).not.toHaveBeenCalled();
+    const back = FakeWebSocket.latest();
+    act(() => back.serverOpens());
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith();
+  });
+
+  it('starts over with a new session: its first connection reloads nothing', () => {
+    jest.useFakeTimers();
+    const invalidate = invalidations();
+    const { socket } = connect();
+    act(() => socket.cannotConnect());
+    act(() => session.signOut());
+    act(() => {
+      session.signIn(testToken({ ID_Pessoa: 8 }));
+    });
+    act(() => FakeWebSocket.latest().serverOpens());
+    expect(invalidate).not.toHaveBeenCalled();
+  });
+
+  it('reloads the active queries on a resync message, which is neither shown nor published as an alert', async () => {
+    const alerts = collect('realtime.alert@1');
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    let fetches = 0;
+    function Screen() {
+      const { data } = useQuery({ queryKey: ['/teste/contagem'], queryFn: async () => ++fetches });
+      return <p>{`carregado ${data ?? 0}`}</p>;
+    }
+    act(() => {
+      session.signIn(testToken());
+    });
+    render(
+      <AppProviders>
+        <SocketOwner />
+        <Screen />
+      </AppProviders>,
+    );
+    const socket = FakeWebSocket.latest();
+    act(() => socket.serverOpens());
+    expect(await screen.findByText('carregado 1')).toBeTruthy();
+
+    act(() => socket.serverSends({ type: 'resync' }));
+    expect(await screen.findByText('carregado 2')).toBeTruthy();
+    expect(fetches).toBe(2);
+    expect(alerts).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
   });
 });
