@@ -1,6 +1,7 @@
 import { Loading } from '@consig/shared';
-import { Component, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { loadedRemoteModule, loadRemoteModule, type RemoteComponent } from './loadRemoteModule';
+import { Component, Suspense, useState, type ReactNode } from 'react';
+import { LoadedComponent } from '../lib/LoadedComponent';
+import { loadedRemoteModule, loadRemoteModule } from './loadRemoteModule';
 import { reRegisterRemote, type RemoteName } from './registry';
 import { RemoteUnavailable } from './RemoteUnavailable';
 
@@ -34,34 +35,15 @@ export function RemoteSlot({ remote, module, label, props = {} }: Props) {
 }
 
 /**
- * One exposed module in its slot. Loaded as state, not with React.lazy under Suspense: a Suspense boundary
- * that showed its fallback reveals the screen no sooner than 300 ms after it (React's fallback throttle),
- * which was most of a first visit's wait (code in ~100 ms, screen at ~400 ms). A module this page loaded
- * already (revisited, or preloaded in idle time) renders in the first render, with no loading state at all.
- * A failed load is thrown while rendering, so RemoteBoundary shows the message with retry.
+ * One exposed module in its slot (LoadedComponent: no Suspense fallback while it loads, so no 300 ms
+ * throttle; a module this page loaded already renders in the first render). A failed load reaches
+ * RemoteBoundary, which shows the message with retry.
  */
 function RemoteModule({ remote, module, props }: Required<Pick<Props, 'remote' | 'module' | 'props'>>) {
-  const [state, setState] = useState<{ Remote?: RemoteComponent; error?: unknown }>(() => ({ Remote: loadedRemoteModule(remote, module) }));
-  useEffect(() => {
-    if (state.Remote) return;
-    let mounted = true;
-    loadRemoteModule(remote, module).then(
-      (Remote) => mounted && setState({ Remote }),
-      (error: unknown) => mounted && setState({ error }),
-    );
-    return () => {
-      mounted = false;
-    };
-    // Keyed by remote and module (RemoteSlot): one load per mount.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  if (state.error) throw state.error;
-  const { Remote } = state;
-  if (!Remote) return <Loading />;
-  // A remote that suspends inside itself waits here, not under the shell's own boundary.
   return (
+    // A remote that suspends inside itself waits here, not under the shell's own boundary.
     <Suspense fallback={<Loading />}>
-      <Remote {...props} />
+      <LoadedComponent loaded={loadedRemoteModule(remote, module)} load={() => loadRemoteModule(remote, module)} props={props} fallback={<Loading />} />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { Loading } from '@consig/shared/core';
-import { useEffect, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { LoadedComponent } from '../lib/LoadedComponent';
 import { RequireSession } from '../session/RequireSession';
 import { SignInPage } from '../signin/SignInPage';
 
@@ -48,25 +49,8 @@ function loadSignedInArea(): Promise<ComponentType> {
   return signedInArea;
 }
 
-/**
- * The signed-in area, as state rather than React.lazy under Suspense: a Suspense fallback delays what
- * replaces it by at least 300 ms (React's fallback throttle), and the area has usually loaded while the user
- * typed, in which case it renders in the first render.
- */
-function SignedInRoutes() {
-  const [Area, setArea] = useState<ComponentType | undefined>(() => loadedSignedInArea);
-  useEffect(() => {
-    if (Area) return;
-    let mounted = true;
-    void loadSignedInArea().then((loaded) => mounted && setArea(() => loaded));
-    return () => {
-      mounted = false;
-    };
-    // One load per mount; the area, once set, never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return Area ? <Area /> : <Loading />;
-}
+/** The signed-in area (LoadedComponent): usually loaded while the user typed, so there in the first render. */
+const SignedInRoutes = () => <LoadedComponent loaded={loadedSignedInArea} load={loadSignedInArea} props={{}} fallback={<Loading />} />;
 
 /**
  * The route table (product-spec §2; routes are exact): the sign-in page, and behind the session gate the
