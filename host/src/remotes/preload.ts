@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { routeAvailableTo, type RemoteManifest } from './manifest';
+import { routeAvailableTo, type ManifestRoute, type RemoteManifest } from './manifest';
 import { remoteManifests, unmetRequirementsOf, type RemoteName } from './registry';
 import { loadRemoteModule } from './loadRemoteModule';
 
@@ -15,15 +15,21 @@ const whenIdle: IdleCallback = (run) => {
   return () => window.clearTimeout(handle);
 };
 
-/** The exposed modules a user of `roleId` can open: the routes and slots of every remote this host can run. */
-export function modulesToPreload(manifests: (RemoteManifest & { remote: RemoteName })[], roleId: number | undefined) {
+type Manifests = (RemoteManifest & { remote: RemoteName })[];
+
+/** The exposed modules of the routes `keep` accepts and of every slot, in the remotes this host can run. */
+function exposedModules(manifests: Manifests, keep: (route: ManifestRoute, manifest: RemoteManifest) => boolean) {
   return manifests
     .filter(({ remote }) => unmetRequirementsOf(remote).length === 0)
-    .flatMap(({ remote, routes, navigation, slots }) => [
-      ...routes.filter((route) => routeAvailableTo(route, navigation, roleId)).map(({ module }) => ({ remote, module })),
-      ...slots.map(({ module }) => ({ remote, module })),
+    .flatMap((manifest) => [
+      ...manifest.routes.filter((route) => keep(route, manifest)).map(({ module }) => ({ remote: manifest.remote, module })),
+      ...manifest.slots.map(({ module }) => ({ remote: manifest.remote, module })),
     ]);
 }
+
+/** The exposed modules a user of `roleId` can open: the routes and slots of every remote this host can run. */
+export const modulesToPreload = (manifests: Manifests, roleId: number | undefined) =>
+  exposedModules(manifests, (route, { navigation }) => routeAvailableTo(route, navigation, roleId));
 
 /**
  * Preloads, one per idle moment, the code of every screen the user's role can open, so the first click
@@ -54,14 +60,7 @@ export function preloadRemotes(roleId: number | undefined, { idle = whenIdle, ma
  * (the call bar), of the remotes this host can run. The user's role is not known yet (the sign-in is under
  * way); the route's own screen checks it.
  */
-export function modulesOfFirstScreen(manifests: (RemoteManifest & { remote: RemoteName })[], pathname: string) {
-  return manifests
-    .filter(({ remote }) => unmetRequirementsOf(remote).length === 0)
-    .flatMap(({ remote, routes, slots }) => [
-      ...routes.filter(({ path }) => matchPath(path, pathname)).map(({ module }) => ({ remote, module })),
-      ...slots.map(({ module }) => ({ remote, module })),
-    ]);
-}
+export const modulesOfFirstScreen = (manifests: Manifests, pathname: string) => exposedModules(manifests, ({ path }) => matchPath(path, pathname) !== null);
 
 /**
  * Starts loading, all at once, the code of the first screen after sign-in (`pathname`) while the sign-in
