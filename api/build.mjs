@@ -37,7 +37,8 @@ function outputOf(file) {
 /** The .ts file a relative import names (`./x` → x.ts or x/index.ts). */
 function sourceOf(specifier, from) {
   const base = resolve(dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')])
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   throw new Error(`${relative(root, from)}: não encontrei o módulo ${specifier}`);
 }
 

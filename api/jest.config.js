@@ -1,9 +1,6 @@
 // Unit tests live beside the code (src/**/*.test.ts); HTTP integration tests in test/*.test.ts.
 // TEST_DB=pglite (default) or TEST_DB=postgres selects the database the tests use (test/database.ts).
-const swc = (syntax) => [
-  '@swc/jest',
-  { jsc: { parser: { syntax }, target: 'es2022' }, module: { type: 'commonjs' } },
-];
+const swc = (syntax) => ['@swc/jest', { jsc: { parser: { syntax }, target: 'es2022' }, module: { type: 'commonjs' } }];
 
 // Dependencies jest cannot load as they are, compiled to plain CommonJS: PGlite's CommonJS build
 // loads Node built-ins with import() (refused by jest's sandbox without --experimental-vm-modules)
@@ -26,4 +23,7 @@ module.exports = {
   // ../shared/src (outside node_modules), so its TypeScript is transformed like ours.
   transformIgnorePatterns: [`/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?(${names})/)`],
   testTimeout: 30000,
+  // One migrated database per run, which each test app copies (test/globalSetup.ts).
+  globalSetup: '<rootDir>/test/globalSetup.ts',
+  globalTeardown: '<rootDir>/test/globalTeardown.ts',
 };

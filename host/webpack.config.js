@@ -1,3 +1,5 @@
-const { createAppConfig } = require('@consig/tooling');
+// Federation name and port from the list of apps (tooling/apps.js); the build loads no launcher code.
+const { appAt } = require('@consig/tooling/apps');
+const { createAppConfig } = require('@consig/tooling/webpack');
 
-module.exports = createAppConfig({ dir: __dirname, name: 'host', port: 8080, title: 'Consig CRM' });
+module.exports = createAppConfig({ ...appAt(__dirname), title: 'Consig CRM' });

@@ -1,13 +1,14 @@
-const { createAppConfig } = require('@consig/tooling');
+// Federation name and port from the list of apps (tooling/apps.js); the build loads no launcher code.
+const { appAt } = require('@consig/tooling/apps');
+const { createAppConfig } = require('@consig/tooling/webpack');
 
 module.exports = createAppConfig({
-  dir: __dirname,
-  name: 'mf_attendance',
-  port: 8081,
+  ...appAt(__dirname),
   title: 'Atendimento',
   exposes: {
     './Dashboard': './src/dashboard/Dashboard.tsx',
     './Atendimento': './src/atendimento/Atendimento.tsx',
+    './Calendar': './src/calendar/Calendar.tsx',
     './spa': './src/spa.tsx',
   },
 });

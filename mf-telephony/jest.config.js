@@ -1,12 +1,12 @@
 const path = require('node:path');
 
-const preset = require('../tooling/jest-preset')({ dir: __dirname });
+const preset = require('../tooling/jestPreset')({ dir: __dirname });
 
 module.exports = {
   ...preset,
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     // The ringtones are asset files webpack turns into URLs; in tests they are a name.
-    '\\.(wav)$': path.join(__dirname, 'jest-asset-stub.js'),
+    '\\.(wav)$': path.join(__dirname, 'jestAssetStub.js'),
   },
 };

@@ -1,9 +1,9 @@
-const { createAppConfig } = require('@consig/tooling');
+// Federation name and port from the list of apps (tooling/apps.js); the build loads no launcher code.
+const { appAt } = require('@consig/tooling/apps');
+const { createAppConfig } = require('@consig/tooling/webpack');
 
 module.exports = createAppConfig({
-  dir: __dirname,
-  name: 'mf_telephony',
-  port: 8084,
+  ...appAt(__dirname),
   title: 'Telefonia',
   exposes: {
     './CallBar': './src/call-bar/CallBar.tsx',

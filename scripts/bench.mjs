@@ -20,7 +20,9 @@ for (const app of APPS) {
   pnpm(['--filter', `./${app}`, 'run', 'build'], { stdio: 'ignore' });
   const js = readdirSync(join(root, app, 'dist')).filter((file) => file.endsWith('.js'));
   const total = js.reduce((sum, file) => sum + gz(readFileSync(join(root, app, 'dist', file))), 0);
-  const entry = js.includes('remoteEntry.js') ? `, remoteEntry.js ${kb(gz(readFileSync(join(root, app, 'dist', 'remoteEntry.js'))))} gzip` : '';
+  const entry = js.includes('remoteEntry.js')
+    ? `, remoteEntry.js ${kb(gz(readFileSync(join(root, app, 'dist', 'remoteEntry.js'))))} gzip`
+    : '';
   console.log(`  ${app.padEnd(14)} ${((Date.now() - started) / 1000).toFixed(1)} s  (todo o JS: ${kb(total)} gzip${entry})`);
 }
 
@@ -28,7 +30,11 @@ step('JS carregado pela página de entrada (Chromium)');
 const { startProduct, portsFromEnv } = tooling();
 const { chromium } = createRequire(join(root, 'e2e', 'package.json'))('playwright-core');
 const ports = Object.fromEntries(Object.entries(portsFromEnv()).map(([name, port]) => [name, port + 10_000]));
-const product = await startProduct({ ports, apiEnv: { DATA_DIR: join(root, '.data', 'bench-pglite'), DATABASE_URL: '' }, apiStdio: 'ignore' });
+const product = await startProduct({
+  ports,
+  apiEnv: { DATA_DIR: join(root, '.data', 'bench-pglite'), DATABASE_URL: '' },
+  apiStdio: 'ignore',
+});
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:atendimento`: prints the client service screen's figures (issue 6; never asserted in tests):
+// `npm run bench:attendance`: prints the client service screen's figures (never asserted in tests):
 //   1. POST /crm/atualizaOperacao latency (p50/p95/p99/max) and throughput with 50 attendants editing at once,
 //      beside the same with 1 attendant, on a throwaway PostgreSQL database (127.0.0.1:5432);
 //   2. the gzip JS that /atendimento adds on top of the signed-in shell (/dashboard), in Chromium (budget: 150 KB);
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { DEMO_PASSWORD, freePort, ms, percentile, signInOverHttp, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import { columnsBut, DEMO_PASSWORD, freePort, ms, percentile, signInOverHttp, withClient, withThrowawayDatabase } from './benchLib.mjs';
 import { APPS, root, step, tooling } from './lib.mjs';
 
 const ATTENDANTS = 50;
@@ -34,18 +34,14 @@ const { startApi, startProduct, REMOTES } = tooling();
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-
-const median = (values) => percentile([...values].sort((a, b) => a - b), 50);
-
+const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 // ---------------------------------------------------------------------------------------------------
 // Part 1: atualizaOperacao under load.
-
-/** The table's columns but `skip`, for copying a row into a new one. */
-async function columnsBut(client, table, skip) {
-  const { rows } = await client.query('select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1 order by ordinal_position', [table]);
-  return rows.map((row) => row.column_name).filter((name) => !skip.includes(name));
-}
 
 /**
  * Creates `count` attendants of company 1, each with its own copy of the demo INSS client, of its INSS
@@ -54,31 +50,42 @@ async function columnsBut(client, table, skip) {
 async function createAttendants(client, count) {
   const clientColumns = (await columnsBut(client, 'cliente', ['id_cliente', 'co_cpf', 'ts_criacao'])).join(', ');
   const operationColumns = (await columnsBut(client, 'operacao', ['id_operacao', 'id_cliente'])).join(', ');
-  const { rows: [template] } = await client.query(
+  const {
+    rows: [template],
+  } = await client.query(
     "select c.id_cliente, o.id_operacao from cliente c join operacao o on o.id_cliente = c.id_cliente and o.id_tipo_credito = $2 where c.id_empresa = 1 and c.co_cpf like $1 || '__'",
     [TEMPLATE_CPF_BASE, INSS],
   );
   const attendants = [];
   for (let index = 1; index <= count; index += 1) {
     const email = `bench${index}@demo.com.br`;
-    const { rows: [person] } = await client.query(
+    const {
+      rows: [person],
+    } = await client.query(
       'insert into pessoa (id_empresa, em_email, pw_senha, de_pessoa, id_funcao) select id_empresa, $1, pw_senha, $2, id_funcao from pessoa where lower(em_email) = $3 returning id_pessoa as id',
       [email, `Atendente Bench ${index}`, TEMPLATE_ATTENDANT],
     );
-    const { rows: [copy] } = await client.query(
+    const {
+      rows: [copy],
+    } = await client.query(
       `insert into cliente (co_cpf, ${clientColumns}) select $1, ${clientColumns} from cliente where id_cliente = $2 returning id_cliente as id`,
       [String(90_000_000_000 + index), template.id_cliente],
     );
-    const { rows: [operation] } = await client.query(
+    const {
+      rows: [operation],
+    } = await client.query(
       `insert into operacao (id_cliente, ${operationColumns}) select $1, ${operationColumns} from operacao where id_operacao = $2 returning id_operacao as id`,
       [copy.id, template.id_operacao],
     );
-    await client.query('insert into lead (id_empresa, id_cliente, id_atendente, id_tipo_credito) values (1, $1, $2, $3)', [copy.id, person.id, INSS]);
+    await client.query('insert into lead (id_empresa, id_cliente, id_atendente, id_tipo_credito) values (1, $1, $2, $3)', [
+      copy.id,
+      person.id,
+      INSS,
+    ]);
     attendants.push({ email, clientId: copy.id, operationId: operation.id });
   }
   return attendants;
 }
-
 
 /**
  * One attendant typing installments in its INSS card: `count` requests one after the other, each a different
@@ -115,7 +122,13 @@ async function loadRun(label, apiUrl, attendants, requestsEach) {
   const runs = await Promise.all(attendants.map((attendant, index) => editLoop(apiUrl, attendant, requestsEach, index, failures)));
   const seconds = (performance.now() - started) / 1000;
   const sorted = runs.flat().sort((a, b) => a - b);
-  const figures = { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1), throughput: sorted.length / seconds };
+  const figures = {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1),
+    throughput: sorted.length / seconds,
+  };
   console.log(
     `  ${label.padEnd(15)} ${String(sorted.length).padStart(5)} req  p50 ${ms(figures.p50).padStart(9)}  p95 ${ms(figures.p95).padStart(9)}  ` +
       `p99 ${ms(figures.p99).padStart(9)}  máx ${ms(figures.max).padStart(9)}  ${figures.throughput.toFixed(0).padStart(5)} req/s` +
@@ -125,7 +138,9 @@ async function loadRun(label, apiUrl, attendants, requestsEach) {
 }
 
 async function benchUpdateLatency() {
-  step(`atualizaOperacao no PostgreSQL: ${ATTENDANTS} atendentes ao mesmo tempo × ${REQUESTS_PER_ATTENDANT} pedidos, e 1 atendente como referência`);
+  step(
+    `atualizaOperacao no PostgreSQL: ${ATTENDANTS} atendentes ao mesmo tempo × ${REQUESTS_PER_ATTENDANT} pedidos, e 1 atendente como referência`,
+  );
   await withThrowawayDatabase('consig_bench', async (url, name) => {
     let api;
     try {
@@ -146,7 +161,9 @@ async function benchUpdateLatency() {
       const single = await loadRun('1 atendente', apiUrl, attendants.slice(0, 1), REFERENCE_REQUESTS);
       const many = await loadRun(`${ATTENDANTS} atendentes`, apiUrl, attendants, REQUESTS_PER_ATTENDANT);
       const ratio = (key) => `${(many[key] / single[key]).toFixed(1)}×`;
-      console.log(`  razão ${ATTENDANTS}/1: p50 ${ratio('p50')}, p95 ${ratio('p95')}, p99 ${ratio('p99')}; vazão ${(many.throughput / single.throughput).toFixed(1)}×`);
+      console.log(
+        `  razão ${ATTENDANTS}/1: p50 ${ratio('p50')}, p95 ${ratio('p95')}, p99 ${ratio('p99')}; vazão ${(many.throughput / single.throughput).toFixed(1)}×`,
+      );
     } finally {
       await api?.stop();
     }
@@ -203,7 +220,15 @@ async function benchScreen() {
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -227,14 +252,18 @@ async function benchScreen() {
     console.log(`  /dashboard com sessão: ${kb(sum([...shell]))} gzip em ${shell.size} arquivos`);
     for (const [url, bytes] of added) console.log(`  ${kb(bytes).padStart(9)}  ${url}`);
     const addedKb = sum(added) / 1024;
-    console.log(`  /atendimento acrescenta ${addedKb.toFixed(1)} KB gzip em ${added.length} arquivos (orçamento: ${JS_BUDGET_KB} KB; ${addedKb <= JS_BUDGET_KB ? 'dentro' : 'acima'})`);
+    console.log(
+      `  /atendimento acrescenta ${addedKb.toFixed(1)} KB gzip em ${added.length} arquivos (orçamento: ${JS_BUDGET_KB} KB; ${addedKb <= JS_BUDGET_KB ? 'dentro' : 'acima'})`,
+    );
 
     while (clicks.length < CLICKS) {
       await page.goBack();
       await page.waitForURL(`${app}/dashboard`);
       clicks.push(await openLead(page));
     }
-    console.log(`  clique no lead → Cadastro com o nome: mediana de ${CLICKS} cliques ${ms(median(clicks))} (${clicks.map((value) => value.toFixed(0)).join(', ')} ms; o 1º carrega o remote)`);
+    console.log(
+      `  clique no lead → Cadastro com o nome: mediana de ${CLICKS} cliques ${ms(median(clicks))} (${clicks.map((value) => value.toFixed(0)).join(', ')} ms; o 1º carrega o remote)`,
+    );
   } finally {
     await browser.close();
     await product.stop();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:acompanhamento`: prints the proposal follow-up's figures (issue 10; never asserted in tests).
+// `npm run bench:followup`: prints the proposal follow-up's figures (never asserted in tests).
 // On a throwaway PostgreSQL database (127.0.0.1:5432) with BENCH_PROPOSALS (default 1,000,000) proposals of
 // company 1, seeded set-based (generate_series) over the last ~2 years, 8 statuses, 13 banks, 50 attendants,
 // 20 referrers (and none on 40%), 200,000 clients; then VACUUM ANALYZE (what autovacuum does after a bulk
@@ -11,7 +11,7 @@
 //   2. the full CSV export of every proposal (GET /crm/proposta/csv/0/0/0/0) beside
 //      `psql -c "\copy (select … the same columns and rows …) to stdout"` into /dev/null: time, rows/s, ratio,
 //      and the API process's RSS before and its sampled peak during the export.
-// Goals (issue 10): p95 ≤ 50 ms; export ≥ 0.5× \copy's throughput with flat memory. BENCH_SAMPLES sets the
+// Goals: p95 ≤ 50 ms; export ≥ 0.5× \copy's throughput with flat memory. BENCH_SAMPLES sets the
 // timed requests per combination and endpoint (default 30); TEST_POSTGRES_URL the server's admin URL.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
@@ -59,7 +59,9 @@ export async function seed(client) {
     `insert into indicador (id_empresa, de_indicador) select 1, 'Indicador Carga ' || g from generate_series(1, $1) g returning id_indicador as id`,
     [INDICATORS],
   );
-  const { rows: [clients] } = await client.query(
+  const {
+    rows: [clients],
+  } = await client.query(
     `with novos as (
        insert into cliente (id_empresa, co_cpf, de_pessoa, dt_nascimento, de_sexo, em_email, co_cep, de_endereco, de_numero, de_bairro, de_cidade, sg_estado)
        select 1, (70000000000 + g)::text, 'Cliente Acompanhamento ' || g, date '1950-01-01' + (g % 9000),
@@ -100,9 +102,12 @@ export async function seed(client) {
 
 /** YYYYMMDD of the calendar day `daysAgo` days before today, in São Paulo. */
 function dayAgo(daysAgo) {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() - daysAgo * 86_400_000),
-  );
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(Date.now() - daysAgo * 86_400_000));
   return parts.replaceAll('-', '');
 }
 
@@ -153,9 +158,14 @@ function combinations({ attendants, indicators }) {
 }
 
 async function signIn(apiUrl, credentials) {
-  const response = await fetch(`${apiUrl}/lnk/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  const response = await fetch(`${apiUrl}/lnk/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
   const body = await response.json();
-  if (response.status !== 200 || !body.token) throw new Error(`entrada de ${credentials.EM_Email}: ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || !body.token)
+    throw new Error(`entrada de ${credentials.EM_Email}: ${response.status} ${JSON.stringify(body)}`);
   return body.token;
 }
 
@@ -165,7 +175,8 @@ async function timedGet(apiUrl, path, token) {
   const response = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const body = await response.json();
   const elapsed = performance.now() - started;
-  if (response.status !== 200 || body.success === false) throw new Error(`GET ${path}: ${response.status} ${body.text ?? JSON.stringify(body)}`);
+  if (response.status !== 200 || body.success === false)
+    throw new Error(`GET ${path}: ${response.status} ${body.text ?? JSON.stringify(body)}`);
   return { elapsed, body };
 }
 
@@ -247,8 +258,13 @@ async function main() {
       const apiUrl = `http://127.0.0.1:${port}`;
       let started = performance.now();
       const ids = await withClient(url, seed);
-      const [{ total }] = await withClient(url, async (client) => (await client.query('select count(*)::int as total from proposta where id_empresa = 1')).rows);
-      console.log(`  banco ${name}; ${total.toLocaleString('pt-BR')} propostas da empresa 1 semeadas (com VACUUM ANALYZE) em ${seconds(performance.now() - started)}`);
+      const [{ total }] = await withClient(
+        url,
+        async (client) => (await client.query('select count(*)::int as total from proposta where id_empresa = 1')).rows,
+      );
+      console.log(
+        `  banco ${name}; ${total.toLocaleString('pt-BR')} propostas da empresa 1 semeadas (com VACUUM ANALYZE) em ${seconds(performance.now() - started)}`,
+      );
 
       const tokens = {
         supervisor: await signIn(apiUrl, SUPERVISOR),
@@ -256,7 +272,9 @@ async function main() {
       };
 
       step('Primeira página da lista (com NU_Total) e contagens por status (GET /crm/proposta/status com os dias e o papel)');
-      console.log(`  ${'combinação'.padEnd(26)} ${'NU_Total'.padStart(9)}  ${'lista p50'.padStart(10)} ${'p95'.padStart(9)}   ${'contagens p50'.padStart(13)} ${'p95'.padStart(9)}`);
+      console.log(
+        `  ${'combinação'.padEnd(26)} ${'NU_Total'.padStart(9)}  ${'lista p50'.padStart(10)} ${'p95'.padStart(9)}   ${'contagens p50'.padStart(13)} ${'p95'.padStart(9)}`,
+      );
       const allList = [];
       const allCounts = [];
       const slow = [];
@@ -275,10 +293,14 @@ async function main() {
       }
       const l = summary(allList);
       const c = summary(allCounts);
-      console.log(`  ${'geral'.padEnd(26)} ${''.padStart(9)}  ${ms(l.p50).padStart(10)} ${ms(l.p95).padStart(9)}   ${ms(c.p50).padStart(13)} ${ms(c.p95).padStart(9)}`);
-      console.log(`  meta (issue 10): p95 ≤ 50 ms${slow.length ? `; acima: ${slow.join(', ')}` : '; todas dentro'}`);
+      console.log(
+        `  ${'geral'.padEnd(26)} ${''.padStart(9)}  ${ms(l.p50).padStart(10)} ${ms(l.p95).padStart(9)}   ${ms(c.p50).padStart(13)} ${ms(c.p95).padStart(9)}`,
+      );
+      console.log(`  meta: p95 ≤ 50 ms${slow.length ? `; acima: ${slow.join(', ')}` : '; todas dentro'}`);
 
-      step('Exportação CSV de todas as propostas: API (GET /crm/proposta/csv/0/0/0/0) e psql \\copy (mesmas colunas e linhas) para /dev/null');
+      step(
+        'Exportação CSV de todas as propostas: API (GET /crm/proposta/csv/0/0/0/0) e psql \\copy (mesmas colunas e linhas) para /dev/null',
+      );
       // \copy twice: the first run also warms the server's caches; the figure is the second.
       await copyExport(url);
       const copy = await copyExport(url);
@@ -289,7 +311,7 @@ async function main() {
         `  ${'API'.padEnd(12)} ${seconds(exported.ms).padStart(8)}  ${rate(exported.rows, exported.ms)}  ${(copy.ms / exported.ms).toFixed(2)}× o \\copy  ` +
           `${exported.rows.toLocaleString('pt-BR')} linhas, ${mb(exported.bytes)}; RSS da API ${mb(exported.rssBefore)} → pico ${mb(exported.rssPeak)} (VmHWM ${mb(exported.hwm)})`,
       );
-      console.log('  meta (issue 10): API ≥ 0,5× a vazão do \\copy, memória plana');
+      console.log('  meta: API ≥ 0,5× a vazão do \\copy, memória plana');
     } finally {
       await api.stop();
     }

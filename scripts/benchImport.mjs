@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench:importacao`: prints the own-batch import's figures (issue 9; never asserted in tests). A
+// `npm run bench:import`: prints the own-batch import's figures (never asserted in tests). A
 // 50,000-line Windows-1252 CSV (`;`, valid CPFs, accented names, dd/mm/yyyy, comma decimals, phones) goes
-//   1. through `psql \copy` (client_encoding WIN1252) into a table with a unique CPF index: issue 9's reference;
+//   1. through `psql \copy` (client_encoding WIN1252) into a table with a unique CPF index: the reference the import is measured against;
 //   2. through POST /importacao/upload into a new INSS campaign until GET /importacao/{id} says 63 (or 99), on
 //      a throwaway PostgreSQL database (127.0.0.1:5432) and on PGlite (a temporary folder);
 //   3. through psql again, the database's floor for the SAME writes as the import: `\copy` into a temporary
@@ -9,7 +9,7 @@
 //      campaign, all in one transaction, timed together.
 // Printed per run: wall time, rows per second, the API process's RSS (before, sampled peak during the import,
 // and the kernel's high-water mark since start), and the API's throughput ratio to \copy and to the floor.
-// Goal (issue 9): ≥ 0.5× \copy on PostgreSQL, peak ≤ 300 MB; docs/architecture.md "### Import benchmark"
+// Goal: ≥ 0.5× \copy on PostgreSQL, peak ≤ 300 MB; docs/architecture.md "### Import benchmark"
 // explains why that reference cannot be reached and the goal against the floor. BENCH_LINES sets the lines
 // (default 50,000); BENCH_SANITIZE=0 uploads without sanitising; TEST_POSTGRES_URL the server's admin URL.
 import { spawn } from 'node:child_process';
@@ -63,8 +63,42 @@ function cpfOf(base) {
   return `${text.slice(0, 3)}.${text.slice(3, 6)}.${text.slice(6, 9)}-${text.slice(9)}`;
 }
 
-const FIRST = ['João', 'José', 'Maria', 'Antônio', 'Conceição', 'Sebastião', 'Luíza', 'Márcia', 'Inês', 'Célia', 'Fábio', 'Lúcia', 'Raimundo', 'Francisca', 'Benedito', 'Aparecida'];
-const LAST = ['Gonçalves', 'Araújo', 'Conceição', 'Simões', 'Magalhães', 'Guimarães', 'Brandão', 'Falcão', 'Patrício', 'Estêvão', 'Silva', 'Souza', 'Pereira', 'Assunção', 'Damião', 'Romão'];
+const FIRST = [
+  'João',
+  'José',
+  'Maria',
+  'Antônio',
+  'Conceição',
+  'Sebastião',
+  'Luíza',
+  'Márcia',
+  'Inês',
+  'Célia',
+  'Fábio',
+  'Lúcia',
+  'Raimundo',
+  'Francisca',
+  'Benedito',
+  'Aparecida',
+];
+const LAST = [
+  'Gonçalves',
+  'Araújo',
+  'Conceição',
+  'Simões',
+  'Magalhães',
+  'Guimarães',
+  'Brandão',
+  'Falcão',
+  'Patrício',
+  'Estêvão',
+  'Silva',
+  'Souza',
+  'Pereira',
+  'Assunção',
+  'Damião',
+  'Romão',
+];
 const DDDS = ['11', '21', '31', '41', '51', '61', '71', '81', '85', '91', '27', '48', '62', '67', '83', '98'];
 const SPECIES = [41, 41, 42, 42, 21, 32, 46, 87, 88, 93];
 const HEADER = ['CPF', 'Nome', 'Nascimento', 'Telefone 1', 'Telefone 2', 'Matrícula/NB', 'Espécie', 'Valor ofertado', 'Valor parcela'];
@@ -81,7 +115,7 @@ function writeFile(folder) {
   const rows = [HEADER.join(';')];
   for (let index = 0; index < LINES; index += 1) {
     // Scattered CPFs (as a real sheet has them), each once: a multiplicative walk over the 9-digit bases.
-    const base = 100_000_000 + ((index + 1) * 15_485_863) % 899_999_989;
+    const base = 100_000_000 + (((index + 1) * 15_485_863) % 899_999_989);
     bases.add(base);
     const name = `${pick(FIRST)} ${pick(FIRST)} ${pick(LAST)} ${pick(LAST)}`;
     const birth = `${pad(1 + Math.floor(random() * 28), 2)}/${pad(1 + Math.floor(random() * 12), 2)}/${1935 + Math.floor(random() * 35)}`;
@@ -89,7 +123,19 @@ function writeFile(folder) {
     const landline = random() < 0.6 ? `(${pick(DDDS)}) 3${pad(Math.floor(random() * 1e3), 3)}-${pad(Math.floor(random() * 1e4), 4)}` : '';
     const offered = 100_000 + Math.floor(random() * 4_900_000);
     const installment = 5_000 + Math.floor(random() * 95_000);
-    rows.push([cpfOf(base), name, birth, mobile, landline, pad(Math.floor(random() * 1e10), 10), pick(SPECIES), brl(offered), brl(installment)].join(';'));
+    rows.push(
+      [
+        cpfOf(base),
+        name,
+        birth,
+        mobile,
+        landline,
+        pad(Math.floor(random() * 1e10), 10),
+        pick(SPECIES),
+        brl(offered),
+        brl(installment),
+      ].join(';'),
+    );
   }
   if (bases.size !== LINES) throw new Error(`CPFs repetidos no arquivo gerado (${LINES - bases.size})`);
   const bytes = Buffer.from(`${rows.join('\r\n')}\r\n`, 'latin1');
@@ -103,7 +149,10 @@ function writeFile(folder) {
 
 function psql(url, args, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn('psql', ['--no-psqlrc', '-v', 'ON_ERROR_STOP=1', '-q', url, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('psql', ['--no-psqlrc', '-v', 'ON_ERROR_STOP=1', '-q', url, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -183,7 +232,10 @@ commit;
   const started = performance.now();
   await psql(url, ['-f', script], { PGCLIENTENCODING: 'WIN1252', PGDATESTYLE: 'ISO, DMY' });
   const elapsed = performance.now() - started;
-  const [{ count }] = await withClient(url, async (client) => (await client.query('select count(*)::int as count from fila where id_campanha = $1', [campaign])).rows);
+  const [{ count }] = await withClient(
+    url,
+    async (client) => (await client.query('select count(*)::int as count from fila where id_campanha = $1', [campaign])).rows,
+  );
   return { ms: elapsed, rows: count };
 }
 
@@ -197,7 +249,8 @@ async function call(apiUrl, method, path, token, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = await response.json();
-  if (response.status !== 200 || json.success === false) throw new Error(`${method} ${path}: ${response.status} ${json.text ?? JSON.stringify(json)}`);
+  if (response.status !== 200 || json.success === false)
+    throw new Error(`${method} ${path}: ${response.status} ${json.text ?? JSON.stringify(json)}`);
   return json;
 }
 
@@ -209,7 +262,10 @@ async function apiRun(label, env, file) {
     const apiUrl = `http://127.0.0.1:${port}`;
     const pid = api.child.pid;
     const { token } = await call(apiUrl, 'POST', '/lnk/token', null, SUPERVISOR);
-    const { data: campaign } = await call(apiUrl, 'POST', '/cadastro/campanha', token, { ID_Orgao: INSS, DE_Campanha: `Bench importação ${label}` });
+    const { data: campaign } = await call(apiUrl, 'POST', '/cadastro/campanha', token, {
+      ID_Orgao: INSS,
+      DE_Campanha: `Bench importação ${label}`,
+    });
     const dataUrl = `data:text/csv;base64,${readFileSync(file.path).toString('base64')}`;
     const memory = sampleMemory(pid, RSS_SAMPLE_MS);
     const started = performance.now();
@@ -217,12 +273,17 @@ async function apiRun(label, env, file) {
     let status;
     let uploadMs;
     try {
-      const { data } = await call(apiUrl, 'POST', '/importacao/upload', token, { TX_Base: dataUrl, ID_Campanha: campaign.CampanhaID, SN_Higienizar: SANITIZE });
+      const { data } = await call(apiUrl, 'POST', '/importacao/upload', token, {
+        TX_Base: dataUrl,
+        ID_Campanha: campaign.CampanhaID,
+        SN_Higienizar: SANITIZE,
+      });
       uploadMs = performance.now() - started;
       do {
         await new Promise((resolve) => setTimeout(resolve, 100));
         ({ data: status } = await call(apiUrl, 'GET', `/importacao/${data.ID_Importacao}`, token));
-        if (performance.now() - started > IMPORT_TIMEOUT_MS) throw new Error(`${label}: a importação não terminou em ${seconds(IMPORT_TIMEOUT_MS)}`);
+        if (performance.now() - started > IMPORT_TIMEOUT_MS)
+          throw new Error(`${label}: a importação não terminou em ${seconds(IMPORT_TIMEOUT_MS)}`);
       } while (status.ID_Status === RUNNING);
     } finally {
       measured = memory.stop();
@@ -250,7 +311,8 @@ const ratio = (reference, run) => (reference ? `${(reference.ms / run.ms).toFixe
 function printRow(label, run, copy, floor) {
   const rate = (LINES / (run.ms / 1000)).toFixed(0);
   const memory = run.rssPeak ? `${mb(run.rssBefore)} → pico ${mb(run.rssPeak)} (VmHWM ${mb(run.hwm)})` : '';
-  const counts = run.rejected === undefined ? `${run.rows} linhas` : `${run.rows} na fila, ${run.rejected} recusadas, ${run.sanitized} higienizadas`;
+  const counts =
+    run.rejected === undefined ? `${run.rows} linhas` : `${run.rows} na fila, ${run.rejected} recusadas, ${run.sanitized} higienizadas`;
   console.log(
     `  ${label.padEnd(30)} ${seconds(run.ms).padStart(8)}  ${rate.padStart(7)} linhas/s  ${ratio(copy, run).padStart(6)}  ${ratio(floor, run).padStart(6)}  ${memory}  ${counts}`,
   );
@@ -282,12 +344,14 @@ async function main() {
     results.push(['API PGlite', await apiRun('PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }, file)]);
 
     step('Figuras (tempo do upload até Concluído; razões = vazão da API ÷ vazão da referência no PostgreSQL)');
-    console.log(`  ${''.padEnd(30)} ${'tempo'.padStart(8)}  ${'vazão'.padStart(16)}  ${'÷copy'.padStart(6)}  ${'÷piso'.padStart(6)}  RSS da API antes → pico durante a importação`);
+    console.log(
+      `  ${''.padEnd(30)} ${'tempo'.padStart(8)}  ${'vazão'.padStart(16)}  ${'÷copy'.padStart(6)}  ${'÷piso'.padStart(6)}  RSS da API antes → pico durante a importação`,
+    );
     printRow('psql \\copy (PostgreSQL)', copy, null, null);
     printRow('psql mesmas escritas (piso)', floor, copy, null);
     for (const [label, run] of results) printRow(label, run, copy, floor);
     for (const [label, run] of results) console.log(`  ${label}: resposta do upload em ${seconds(run.uploadMs)}, o resto é a tarefa`);
-    console.log('  meta (issue 9): API no PostgreSQL ≥ 0,5× o \\copy; pico de memória da API ≤ 300 MB');
+    console.log('  meta: API no PostgreSQL ≥ 0,5× o \\copy; pico de memória da API ≤ 300 MB');
     console.log('  meta revista (docs/architecture.md "### Import benchmark"): API no PostgreSQL ≥ 0,5× o piso das mesmas escritas');
   } finally {
     rmSync(folder, { recursive: true, force: true });

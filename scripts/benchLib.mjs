@@ -1,10 +1,12 @@
-// What the load benchmarks (bench:atendimento, bench:fila) share: free ports, a throwaway PostgreSQL
-// database, percentiles and signing many attendants in over HTTP.
+// What the load benchmarks (bench:attendance, bench:queue, bench:realtime, bench:floor) share: free ports, a
+// throwaway PostgreSQL database, percentiles, bounded waits and signing many attendants in over HTTP.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { root } from './lib.mjs';
 
 const { Client } = createRequire(join(root, 'api', 'package.json'))('pg');
@@ -30,6 +32,36 @@ export function freePort() {
 /** Nearest-rank percentile of sorted values. */
 export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 
+/** Runs `fn` on every item, `limit` at a time. */
+export async function eachLimited(items, limit, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      await fn(items[index], index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Polls `condition` until it holds; throws after `timeoutMs`, saying `what()` (or at once when `signal` aborts). */
+export async function until(condition, timeoutMs, what, signal) {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`tempo esgotado: ${what()}`);
+    await sleep(20, undefined, { signal });
+  }
+}
+
+/** The table's columns but `skip`, for copying a row into a new one. */
+export async function columnsBut(client, table, skip) {
+  const { rows } = await client.query(
+    'select column_name from information_schema.columns where table_schema = current_schema() and table_name = $1 order by ordinal_position',
+    [table],
+  );
+  return rows.map((row) => row.column_name).filter((name) => !skip.includes(name));
+}
+
 export async function withClient(url, fn) {
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -54,11 +86,17 @@ export async function withThrowawayDatabase(prefix, fn) {
   }
 }
 
-/** Signs an attendant in from an address of its own (sign-in throttling counts per address). */
+/**
+ * The client address of the bench's person number `index`, as behind a load balancer (TRUST_PROXY): sign-in
+ * throttling and the realtime socket limits count per address.
+ */
+export const addressOf = (index) => `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
+
+/** Signs an attendant in from an address of its own (addressOf). */
 export async function signInOverHttp(apiUrl, email, index) {
   const response = await fetch(`${apiUrl}/lnk/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}` },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf(index) },
     body: JSON.stringify({ EM_Email: email, PW_Senha: DEMO_PASSWORD }),
   });
   const body = await response.json();

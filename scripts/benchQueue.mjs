@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:fila`: prints the campaign queue's figures (issue 7; never asserted in tests). On a throwaway
+// `npm run bench:queue`: prints the campaign queue's figures (never asserted in tests). On a throwaway
 // PostgreSQL database (127.0.0.1:5432) and two API processes, BENCH_ATTENDANTS (default 200) attendants each
 // claim a client (GET /crm/cliente/proximo) and close it (PUT /crm/tabulacao/cliente 303) in a loop for
 // BENCH_SECONDS (default 30), half through each API. Printed: claims, claims per second, p50/p99/max of the
@@ -19,7 +19,9 @@ const { startApi } = tooling();
 
 /** A campaign of its own with QUEUE_SIZE callable clients and `count` attendants selected in it. */
 async function prepare(client, count) {
-  const { rows: [campaign] } = await client.query(
+  const {
+    rows: [campaign],
+  } = await client.query(
     "insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao, id_status) values (1, 'BENCH', 'Carga da fila', 4, 35) returning id_campanha as id",
   );
   // The demo campaign stops handing out clients, so every claim comes from the bench's queue.
@@ -42,11 +44,16 @@ async function prepare(client, count) {
   const emails = [];
   for (let index = 1; index <= count; index += 1) {
     const email = `fila${index}@bench.com.br`;
-    const { rows: [person] } = await client.query(
+    const {
+      rows: [person],
+    } = await client.query(
       'insert into pessoa (id_empresa, em_email, pw_senha, de_pessoa, id_funcao) select id_empresa, $1, pw_senha, $2, id_funcao from pessoa where lower(em_email) = $3 returning id_pessoa as id',
       [email, `Atendente Fila ${index}`, TEMPLATE_ATTENDANT],
     );
-    await client.query('insert into campanha_atendente (id_empresa, id_campanha, id_atendente) values (1, $1, $2)', [campaign.id, person.id]);
+    await client.query('insert into campanha_atendente (id_empresa, id_campanha, id_atendente) values (1, $1, $2)', [
+      campaign.id,
+      person.id,
+    ]);
     emails.push(email);
   }
   await client.query('analyze');
@@ -67,7 +74,11 @@ async function work(apiUrl, token, until, record) {
     }
     const clientId = body.data.cliente.ClienteID;
     record.claims.push(clientId);
-    const closed = await fetch(`${apiUrl}/crm/tabulacao/cliente`, { method: 'PUT', headers, body: JSON.stringify({ ID_Status: 303, ID_Cliente: clientId }) });
+    const closed = await fetch(`${apiUrl}/crm/tabulacao/cliente`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ID_Status: 303, ID_Cliente: clientId }),
+    });
     if (closed.status !== 200) record.failures.push(`tabulação ${closed.status}`);
   }
 }
@@ -107,13 +118,19 @@ async function main() {
       const urls = apis.map((api) => api.url);
       const single = await run('1 atendente', urls.slice(0, 1), tokens.slice(0, 1), REFERENCE_SECONDS);
       const many = await run(`${ATTENDANTS} atendentes`, urls, tokens, SECONDS);
-      console.log(`  razão ${ATTENDANTS}/1: p50 ${(many.p50 / single.p50).toFixed(1)}×, p99 ${(many.p99 / single.p99).toFixed(1)}×; vazão ${(many.rate / single.rate).toFixed(1)}×`);
-      const [table] = await withClient(url, async (client) =>
-        (await client.query(
-          `select count(*)::int as held, count(distinct id_cliente)::int as clients, count(distinct id_atendente)::int as holders,
+      console.log(
+        `  razão ${ATTENDANTS}/1: p50 ${(many.p50 / single.p50).toFixed(1)}×, p99 ${(many.p99 / single.p99).toFixed(1)}×; vazão ${(many.rate / single.rate).toFixed(1)}×`,
+      );
+      const [table] = await withClient(
+        url,
+        async (client) =>
+          (
+            await client.query(
+              `select count(*)::int as held, count(distinct id_cliente)::int as clients, count(distinct id_atendente)::int as holders,
                   (select count(*)::int from historico_atendimento) as outcomes
              from fila where co_estado = 'em_atendimento'`,
-        )).rows,
+            )
+          ).rows,
       );
       console.log(
         `  tabela ao fim: ${table.held} em atendimento, ${table.clients} clientes distintos, ${table.holders} atendentes distintos; ` +

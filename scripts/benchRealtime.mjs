@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:realtime`: prints what one API instance does with many realtime sockets (issue 8; never asserted
+// `npm run bench:realtime`: prints what one API instance does with many realtime sockets (never asserted
 // in tests), on a throwaway PostgreSQL database (127.0.0.1:5432, TEST_POSTGRES_URL for another admin URL):
 //   1. opens BENCH_SOCKETS (5,000) authenticated sockets to /ws: BENCH_PEOPLE (100) attendants signed in over HTTP
 //      (a sign-in costs a scrypt hash, ~0.3 s of CPU here, so fewer people with more sockets each), each from an
@@ -19,7 +19,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, ms, percentile, signInOverHttp, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import { addressOf, eachLimited, freePort, ms, percentile, signInOverHttp, until, withClient, withThrowawayDatabase } from './benchLib.mjs';
 import { root, step, tooling } from './lib.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS || 5_000);
@@ -44,32 +44,8 @@ const NOTIFY_PART_BYTES = 7_900;
 const WebSocket = createRequire(join(root, 'api', 'package.json'))('ws');
 const { startApi } = tooling();
 
-/** The address sign-in throttling and the socket limits count this attendant under (as signInOverHttp sends it). */
-const addressOf = (index) => `10.1.${Math.floor(index / 250)}.${(index % 250) + 1}`;
-
 const rssOf = (pid) => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-/** Runs `fn` on every item, `limit` at a time. */
-async function eachLimited(items, limit, fn) {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      await fn(items[index], index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
-/** Polls `condition` until it holds; throws after `timeoutMs`, saying `what()`. */
-async function until(condition, timeoutMs, what) {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`tempo esgotado: ${what()}`);
-    await sleep(20);
-  }
-}
 
 async function createAttendants(client, count) {
   const { rows } = await client.query(
@@ -142,7 +118,9 @@ async function pushRound(client, people, round) {
 
 async function bench() {
   const perPerson = Math.ceil(SOCKETS / PEOPLE);
-  step(`Tempo real: ${SOCKETS} sockets autenticados em /ws (${PEOPLE} atendentes × ${perPerson} abas), ${ROUNDS} rodadas de alertas para todos`);
+  step(
+    `Tempo real: ${SOCKETS} sockets autenticados em /ws (${PEOPLE} atendentes × ${perPerson} abas), ${ROUNDS} rodadas de alertas para todos`,
+  );
   await withThrowawayDatabase('consig_bench_rt', async (url, name) => {
     let api;
     let pool;
@@ -150,7 +128,14 @@ async function bench() {
       const port = await freePort();
       api = await startApi({
         port,
-        env: { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000', WS_MAX_SOCKETS_PER_PERSON: String(perPerson) },
+        env: {
+          DATABASE_URL: url,
+          API_HOST: '127.0.0.1',
+          TRUST_PROXY: 'true',
+          LOG_LEVEL: 'silent',
+          PROSPECT_BASE_ROWS: '4000',
+          WS_MAX_SOCKETS_PER_PERSON: String(perPerson),
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
         restart: { limit: 0 },
       });
@@ -180,10 +165,16 @@ async function bench() {
           pool.beginRound(warmUp);
           await pushRound(client, people, warmUp);
           const got = pool.received.get(warmUp);
-          await until(() => got.length >= SOCKETS, 3_000, () => 'aquecimento').catch(() => undefined);
+          await until(
+            () => got.length >= SOCKETS,
+            3_000,
+            () => 'aquecimento',
+          ).catch(() => undefined);
           if (got.length >= SOCKETS) break;
           if (performance.now() - warmStarted > STEP_TIMEOUT_MS) {
-            throw new Error(`só ${got.length} de ${SOCKETS} sockets recebem alertas (fechados, por código: ${JSON.stringify([...pool.closes])})`);
+            throw new Error(
+              `só ${got.length} de ${SOCKETS} sockets recebem alertas (fechados, por código: ${JSON.stringify([...pool.closes])})`,
+            );
           }
         }
       });
@@ -199,7 +190,11 @@ async function bench() {
           pool.beginRound(round);
           await pushRound(client, people, round);
           const got = pool.received.get(round);
-          await until(() => got.length >= SOCKETS, ROUND_TIMEOUT_MS, () => `rodada ${round}: ${got.length} de ${SOCKETS} entregas`);
+          await until(
+            () => got.length >= SOCKETS,
+            ROUND_TIMEOUT_MS,
+            () => `rodada ${round}: ${got.length} de ${SOCKETS} entregas`,
+          );
           latencies.push(...got);
           roundTimes.push(Math.max(...got));
           firstDeliveries.push(Math.min(...got));

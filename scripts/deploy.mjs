@@ -10,23 +10,36 @@
 // next full load (a reload, or the next sign-in page load). For the web tier (nginx, docs/deployment.md),
 // which reads files and runs no code, every deploy and rollback also switches, atomically too:
 //   .deploy/<app>/current     a relative symlink to the current version's folder (the standalone page)
-//   .deploy/host-remotes.json the host's remotes.json (tooling/product.js remotesDocument, the one `npm
-//                             start` serves) with each remote's origin as a placeholder nginx fills in.
+//   .deploy/host-remotes.json the host's remotes.json (remotesDocument in tooling/launcher/deployState.js, the
+//                             one `npm start` serves) with each remote's origin as a placeholder nginx fills in.
 // Options:
 //   --source <dir>  build another copy of the app's folder (same depth in the workspace) instead
 //   --from <dir>    deploy a folder built elsewhere (e.g. by CI) instead of building
 // DEPLOY_ROOT moves .deploy/ elsewhere (the browser tests use a temporary one).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { REMOTES, DEFAULT_DEPLOY_ROOT, HOST_REMOTES_FILE, readDeployState, currentBuild, remotesDocument, originPlaceholder } = createRequire(
-  import.meta.url,
-)('../tooling/product.js');
+const requireHere = createRequire(import.meta.url);
+const { REMOTES } = requireHere('../tooling/apps.js');
+const { DEFAULT_DEPLOY_ROOT, HOST_REMOTES_FILE, readDeployState, currentBuild, remotesDocument, originPlaceholder } = requireHere(
+  '../tooling/launcher/deployState.js',
+);
 
 function fail(text) {
   console.error(`✖ ${text}`);
@@ -57,7 +70,11 @@ function filesUnder(dir, base = dir) {
 /** Hash of the build output: names and contents of every file (8 hex digits, like the chunks'). */
 function contentHash(dir) {
   const hash = createHash('sha256');
-  for (const file of filesUnder(dir)) hash.update(`${file}\0`).update(readFileSync(join(dir, file))).update('\0');
+  for (const file of filesUnder(dir))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(dir, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 8);
 }
 
@@ -85,10 +102,14 @@ function publish(remote, deployRoot) {
 }
 
 function build(appDir, outputDir) {
-  const status = spawnSync(process.execPath, [join(root, 'tooling', 'bin', 'webpack.js'), '--mode', 'production', '--output-path', outputDir], {
-    cwd: appDir,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  }).status;
+  const status = spawnSync(
+    process.execPath,
+    [join(root, 'tooling', 'bin', 'webpack.js'), '--mode', 'production', '--output-path', outputDir],
+    {
+      cwd: appDir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  ).status;
   if (status !== 0) fail(`a construção de ${relative(root, appDir) || appDir} falhou`);
 }
 

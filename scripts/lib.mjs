@@ -10,8 +10,8 @@ import { pnpm } from './pnpm.mjs';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const requireFromRoot = createRequire(join(root, 'package.json'));
 
-// The launcher's list of remotes is the one list of apps (tooling/product.js needs only Node built-ins).
-export const APPS = ['host', ...requireFromRoot('./tooling/product.js').REMOTES.map((remote) => remote.dir)];
+// The app folders, from the one list of apps (tooling/apps.js: plain data, Node built-ins only).
+export const APPS = requireFromRoot('./tooling/apps.js').APPS.map((app) => app.dir);
 
 export function step(text) {
   console.log(`\n▶ ${text}`);
@@ -25,16 +25,21 @@ export function fail(text) {
 /** Installs the workspace exactly as the lockfile says (fast when nothing changed). */
 export function install() {
   step('Instalando dependências (pnpm)');
-  pnpm(['install', '--frozen-lockfile', '--reporter=append-only', '--config.confirmModulesPurge=false'], { env: { ...process.env, CI: 'true' } });
+  pnpm(['install', '--frozen-lockfile', '--reporter=append-only', '--config.confirmModulesPurge=false'], {
+    env: { ...process.env, CI: 'true' },
+  });
 }
 
 /** Production builds of the host, every remote and the API (JavaScript in api/dist), two at a time (one per core). */
 export function buildApps() {
   step('Construindo host, remotes e API (produção)');
   const started = Date.now();
-  pnpm(['--workspace-concurrency=2', '--reporter-hide-prefix', ...[...APPS, 'api'].flatMap((app) => ['--filter', `./${app}`]), 'run', 'build'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  pnpm(
+    ['--workspace-concurrency=2', '--reporter-hide-prefix', ...[...APPS, 'api'].flatMap((app) => ['--filter', `./${app}`]), 'run', 'build'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   for (const app of APPS) if (!existsSync(join(root, app, 'dist', 'index.html'))) fail(`a construção de ${app} não gerou dist/index.html`);
   if (!existsSync(join(root, 'api', 'dist', 'server.js'))) fail('a construção da API não gerou api/dist/server.js');
   console.log(`  ${APPS.join(', ')} e api construídos em ${((Date.now() - started) / 1000).toFixed(1)} s`);

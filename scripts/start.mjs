@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: install, build, then run the API (migrates and seeds on first start) and serve the host
 // and every remote from their production builds. Ports: APP_PORT (8080), API_PORT (3000),
-// MF_ATTENDANCE_PORT (8081), MF_CAMPAIGNS_PORT (8082), MF_FOLLOWUP_PORT (8083), MF_TELEPHONY_PORT (8084),
-// and Kamailio's SIP_WS_PORT (8089) and SIP_PORT (5060) when it is installed (as root, apt installs it here).
-// Ctrl+C, SIGTERM, SIGHUP or a crash of this process stop the API and Kamailio too; a crashed API is
-// restarted (tooling/product.js, runProduct).
+// MF_ATTENDANCE_PORT (8081), MF_CAMPAIGNS_PORT (8082), MF_FOLLOWUP_PORT (8083), MF_TELEPHONY_PORT (8084), MF_REPORTS_PORT (8085),
+// and Kamailio's SIP_WS_PORT (8089) and SIP_PORT (5060) with rtpengine (RTPENGINE_NG_PORT 22222, media on
+// RTP_PORT_MIN..RTP_PORT_MAX) when they are installed (as root, apt installs them here).
+// Ctrl+C, SIGTERM, SIGHUP or a crash of this process stop the API, Kamailio and rtpengine too; a crashed one
+// is restarted (tooling/launcher/runProduct.js).
 import telephony from '../telephony/kamailio.js';
 import { buildApps, fail, install, step, tooling } from './lib.mjs';
 
@@ -13,7 +14,7 @@ install();
 if (!process.argv.includes('--no-build')) buildApps();
 // Without root the launcher says in one line that telephony is off and how to turn it on.
 if (!telephony.kamailioInstalled() && process.getuid?.() === 0) {
-  step(`Instalando Kamailio, o servidor SIP da telefonia (${telephony.INSTALL_COMMAND})`);
+  step(`Instalando Kamailio e rtpengine, o servidor SIP e o relé de mídia da telefonia (${telephony.INSTALL_COMMAND})`);
   telephony.installKamailio();
 }
 
@@ -29,7 +30,9 @@ console.log(`
   API:       ${product.urls.api}  (documentação: ${product.urls.api}/docs; registro em ${product.logFile})${
     product.urls.integrator ? `\n  Exemplo de integração: ${product.urls.integrator}  (README, "Integrators")` : ''
   }${
-    product.telephony ? `\n  Telefonia: ${product.telephony.wsUrl}  (Kamailio; registro em ${product.telephony.logFile})` : ''
+    product.telephony
+      ? `\n  Telefonia: ${product.telephony.wsUrl}  (Kamailio e rtpengine; registros em ${product.telephony.logFile} e ${product.telephony.rtpengineLogFile})`
+      : ''
   }
   Usuários de demonstração: veja o README (ex.: atendente@demo.com.br / Atendente@123)
   Ctrl+C encerra.`);

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every test of the product, installing what it needs. Ends with "N passed, N failed".
 //   1. type check of every package            5. the same API tests on a PostgreSQL server
-//   2. lint (rules and architecture)           6. production builds
+//   2. lint (rules and architecture), layout   6. production builds
 //   3. unit tests of the browser packages      7. browser end-to-end tests (Chromium)
 //   4. API unit + HTTP tests on PGlite
-// Kamailio (the SIP server) is installed first when missing: the launcher and API tests run it.
+// Kamailio and rtpengine (the SIP edge) and SIPp (the carrier in tests) are installed first when missing.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ const results = []; // { suite, passed, failed }
 const started = Date.now();
 const jestBin = join(root, 'node_modules', 'jest', 'bin', 'jest.js');
 const eslintBin = join(root, 'node_modules', 'eslint', 'bin', 'eslint.js');
+const prettierBin = join(root, 'node_modules', 'prettier', 'bin', 'prettier.cjs');
 const outDir = mkdtempSync(join(tmpdir(), 'consig-test-'));
 
 /** Runs one jest invocation and records its counts (a crash with no report counts as one failure). */
@@ -26,7 +27,12 @@ function jest(suite, args, env = {}) {
   const status = run(process.execPath, [jestBin, '--ci', '--json', `--outputFile=${report}`, ...args], { env: { ...process.env, ...env } });
   if (existsSync(report)) {
     const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = JSON.parse(readFileSync(report, 'utf8'));
-    results.push({ suite, passed: numPassedTests, failed: numFailedTests + numRuntimeErrorTestSuites + (status !== 0 && numFailedTests === 0 && numRuntimeErrorTestSuites === 0 ? 1 : 0) });
+    results.push({
+      suite,
+      passed: numPassedTests,
+      failed:
+        numFailedTests + numRuntimeErrorTestSuites + (status !== 0 && numFailedTests === 0 && numRuntimeErrorTestSuites === 0 ? 1 : 0),
+    });
   } else {
     results.push({ suite, passed: 0, failed: 1 });
   }
@@ -52,6 +58,12 @@ function lint() {
   if (status !== 0) throw new Error(`o ESLint encontrou problemas (código ${status})`);
 }
 
+/** Prettier's layout (.prettierrc.json; .prettierignore says what keeps its own): `npx prettier --write .` fixes it. */
+function format() {
+  const status = run(process.execPath, [prettierBin, '--check', '--log-level=warn', '.']);
+  if (status !== 0) throw new Error('arquivos fora do formato do Prettier (listados acima); corrija com: npx prettier --write .');
+}
+
 const reachable = (port, host = '127.0.0.1') =>
   new Promise((resolve) => {
     const socket = connect({ port, host }, () => (socket.end(), resolve(true)));
@@ -61,7 +73,11 @@ const reachable = (port, host = '127.0.0.1') =>
 async function ensurePostgres() {
   if (process.env.TEST_POSTGRES_URL || (await reachable(5432))) return;
   // Debian's cluster may simply be stopped.
-  run('bash', ['-c', 'command -v pg_ctlcluster >/dev/null && pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -1)" main start'], { stdio: 'ignore' });
+  run(
+    'bash',
+    ['-c', 'command -v pg_ctlcluster >/dev/null && pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -1)" main start'],
+    { stdio: 'ignore' },
+  );
   if (await reachable(5432)) return;
   fail(
     'PostgreSQL não está acessível em 127.0.0.1:5432 (os testes de integração da API rodam também num servidor real).\n' +
@@ -70,7 +86,7 @@ async function ensurePostgres() {
   );
 }
 
-/** A Debian package the browser tests need (Chromium drives them; nginx serves the production web tier's test). */
+/** A Debian package the tests need (Chromium drives the browser tests; nginx serves the web tier's; SIPp plays the carrier). */
 function ensureDebianPackage({ name, path, variable }) {
   if (existsSync(process.env[variable] || path)) return;
   if (process.getuid?.() === 0 && run('bash', ['-c', 'command -v apt-get >/dev/null']) === 0) {
@@ -91,8 +107,13 @@ function ensureKamailio() {
 
 install();
 ensureKamailio();
-check('Verificação de tipos (tsc) de todos os pacotes', () => pnpm(['-r', '--workspace-concurrency=2', '--reporter-hide-prefix', 'run', 'typecheck']));
+// SIPp plays the carrier in the SIP edge's tests (api/test/kamailio.test.ts) and the browser tests.
+ensureDebianPackage({ name: 'sip-tester', path: '/usr/bin/sipp', variable: 'SIPP_PATH' });
+check('Verificação de tipos (tsc) de todos os pacotes', () =>
+  pnpm(['-r', '--workspace-concurrency=2', '--reporter-hide-prefix', 'run', 'typecheck']),
+);
 check('Análise estática (ESLint): regras e fronteiras da arquitetura', lint);
+check('Formatação (Prettier)', format);
 jest('unitários', ['--config', join(root, 'jest.config.js')]);
 // PGlite takes up to 1.3 GB per instance: two workers at most.
 jest('API em PGlite', ['--config', join(root, 'api', 'jest.config.js'), '--maxWorkers=2'], { TEST_DB: 'pglite' });

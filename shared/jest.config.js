@@ -1,1 +1,1 @@
-module.exports = require('../tooling/jest-preset')({ dir: __dirname });
+module.exports = require('../tooling/jestPreset')({ dir: __dirname });

@@ -5,7 +5,7 @@ const { DEFAULT_CEP_URL, REMOTES, startProduct } = require('./product');
 const { startCepStandIn } = require('./test-support/cepStandIn');
 const { freePort } = require('./test-support/helpers');
 
-const FAKE_API = path.join(__dirname, 'test-support', 'fake-api.js');
+const FAKE_API = path.join(__dirname, 'test-support', 'fakeApi.js');
 
 const getJson = async (url) => (await fetch(url)).json();
 
@@ -26,7 +26,9 @@ describe('config.json', () => {
     // No SIP server here: this test is about the CEP setting, and Kamailio would keep state in the repo's .data/.
     product = await startProduct({ ports, publicHost: '127.0.0.1', apiEntry: FAKE_API, apiStdio: 'ignore', telephony: false });
     const apps = [['host', ports.host], ...REMOTES.map(({ name }) => [name, ports[name]])];
-    return Object.fromEntries(await Promise.all(apps.map(async ([name, port]) => [name, await getJson(`http://127.0.0.1:${port}/config.json`)])));
+    return Object.fromEntries(
+      await Promise.all(apps.map(async ([name, port]) => [name, await getJson(`http://127.0.0.1:${port}/config.json`)])),
+    );
   }
 
   test('gives the host and every remote the CEP service named by CEP_URL', async () => {
@@ -57,7 +59,13 @@ describe('the ViaCEP stand-in', () => {
     const response = await get('01001000');
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await response.json()).toMatchObject({ cep: '01001-000', logradouro: 'Praça da Sé', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' });
+    expect(await response.json()).toMatchObject({
+      cep: '01001-000',
+      logradouro: 'Praça da Sé',
+      bairro: 'Sé',
+      localidade: 'São Paulo',
+      uf: 'SP',
+    });
     expect(await (await get('20040020')).json()).toMatchObject({ localidade: 'Rio de Janeiro', uf: 'RJ' });
   });
 

@@ -44,8 +44,14 @@ test('nginx uses the repo’s config, its templates name every variable compose 
   expect(mounts).toEqual(expect.arrayContaining([path.join(root, 'deploy/nginx/nginx.conf'), path.join(root, 'deploy/nginx/templates')]));
   for (const mount of mounts) expect(fs.existsSync(mount)).toBe(true);
 
-  const templates = fs.readdirSync(path.join(root, 'deploy/nginx/templates'), { recursive: true }).filter((file) => file.endsWith('.template'));
-  const used = new Set(templates.flatMap((file) => [...fs.readFileSync(path.join(root, 'deploy/nginx/templates', file), 'utf8').matchAll(/\$\{(\w+)\}/g)].map((m) => m[1])));
+  const templates = fs
+    .readdirSync(path.join(root, 'deploy/nginx/templates'), { recursive: true })
+    .filter((file) => file.endsWith('.template'));
+  const used = new Set(
+    templates.flatMap((file) =>
+      [...fs.readFileSync(path.join(root, 'deploy/nginx/templates', file), 'utf8').matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]),
+    ),
+  );
   expect([...used].sort()).toEqual(Object.keys(web.environment).sort());
   expect([web.environment.CONSIG_API_1, web.environment.CONSIG_API_2].sort()).toEqual(apiReplicas.map((name) => `${name}:3000`));
 });
@@ -68,15 +74,29 @@ test('Kamailio runs telephony/’s config', () => {
 });
 
 test('every Dockerfile referenced exists and copies only files that exist', () => {
-  const dockerfiles = Object.values(services).flatMap((service) => (service.build ? [path.join(root, service.build.context, service.build.dockerfile)] : []));
+  const dockerfiles = Object.values(services).flatMap((service) =>
+    service.build ? [path.join(root, service.build.context, service.build.dockerfile)] : [],
+  );
   expect(dockerfiles.length).toBeGreaterThanOrEqual(3);
   for (const file of dockerfiles) {
     expect(fs.existsSync(file)).toBe(true);
     // COPY lines that take files from the build context (not from an earlier stage).
-    const copies = fs.readFileSync(file, 'utf8').split('\n').filter((line) => /^COPY\s/.test(line) && !/--from=/.test(line));
+    const copies = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /^COPY\s/.test(line) && !/--from=/.test(line));
     for (const line of copies) {
-      const sources = line.trim().split(/\s+/).slice(1, -1).filter((source) => source !== '.');
-      for (const source of sources) expect([path.relative(root, file), source, fs.existsSync(path.join(root, source))]).toEqual([path.relative(root, file), source, true]);
+      const sources = line
+        .trim()
+        .split(/\s+/)
+        .slice(1, -1)
+        .filter((source) => source !== '.');
+      for (const source of sources)
+        expect([path.relative(root, file), source, fs.existsSync(path.join(root, source))]).toEqual([
+          path.relative(root, file),
+          source,
+          true,
+        ]);
     }
   }
 });

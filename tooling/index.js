@@ -1,1 +1,1 @@
-module.exports = { ...require('./webpack'), ...require('./serve'), ...require('./shared-modules'), ...require('./product') };
+module.exports = { ...require('./webpack'), ...require('./serve'), ...require('./sharedModules'), ...require('./product') };

@@ -6,11 +6,13 @@ const http = require('node:http');
 const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
+const { APPS } = require('./apps');
 const { startApi, startProduct } = require('./product');
 const { CONFIG_FILE, INSTALL_COMMAND, kamailioInstalled } = require('../telephony/kamailio');
+const { pings: pongs } = require('../telephony/rtpengine');
 const { answers, freePort, isRunning, jsonLines, waitUntil } = require('./test-support/helpers');
 
-const FAKE_API = path.join(__dirname, 'test-support', 'fake-api.js');
+const FAKE_API = path.join(__dirname, 'test-support', 'fakeApi.js');
 const LAUNCHER = path.join(__dirname, 'test-support', 'launcher.js');
 const API_DIR = path.join(__dirname, '..', 'api');
 
@@ -39,7 +41,7 @@ function testEnv() {
 /** Free ports for every server of the product, Kamailio's included. */
 async function freePorts() {
   const ports = {};
-  for (const name of ['host', 'api', 'mf_attendance', 'mf_campaigns', 'mf_followup', 'mf_telephony', 'sip', 'sipWs']) ports[name] = await freePort();
+  for (const name of [...APPS.map((app) => app.name), 'api', 'sip', 'sipWs']) ports[name] = await freePort();
   return ports;
 }
 
@@ -88,13 +90,22 @@ describe('startApi', () => {
       (api) => (leftovers.closers.add(api.stop), 'reported ready'),
       (error) => error.message,
     );
-    expect(outcome).toBe(`A porta ${port} da API já está em uso por outro processo (um "npm start" anterior ainda rodando?). Encerre-o ou escolha outra porta em API_PORT.`);
+    expect(outcome).toBe(
+      `A porta ${port} da API já está em uso por outro processo (um "npm start" anterior ainda rodando?). Encerre-o ou escolha outra porta em API_PORT.`,
+    );
   });
 
   test('restarts an API that crashes, logging one line, and the new one answers', async () => {
     const lines = [];
     const port = await freePort();
-    const api = await startApi({ port, entry: FAKE_API, env: testEnv(), stdio: 'ignore', restart: { delayMs: 50 }, log: (line) => lines.push(line) });
+    const api = await startApi({
+      port,
+      entry: FAKE_API,
+      env: testEnv(),
+      stdio: 'ignore',
+      restart: { delayMs: 50 },
+      log: (line) => lines.push(line),
+    });
     leftovers.closers.add(api.stop);
     const first = api.child.pid;
 
@@ -135,27 +146,41 @@ describe('the launcher takes its API down with it', () => {
     ['SIGTERM', (launcher) => launcher.kill('SIGTERM'), 'Encerrando...'],
     ['SIGINT', (launcher) => launcher.kill('SIGINT'), 'Encerrando...'],
     ['SIGHUP (terminal closed)', (launcher) => launcher.kill('SIGHUP'), 'Encerrando...'],
-    ['an uncaught exception', (launcher) => launcher.stdin.write('throw\n'), 'Erro inesperado; encerrando tudo: Error: launcher failure (test)'],
-  ])('when it ends by %s', async (_how, end, says) => {
-    const ports = await freePorts();
-    const { child, messages, stderr } = spawnLauncher({ ports, publicHost: '127.0.0.1', apiEntry: FAKE_API, apiEnv: testEnv(), apiStdio: 'ignore' });
-    const ready = await nextMessage(messages, (message) => message.ready, 10_000);
-    expect(ready).toEqual({ ready: true, launcherPid: expect.any(Number), apiPid: expect.any(Number) });
-    leftovers.pids.add(ready.apiPid);
+    [
+      'an uncaught exception',
+      (launcher) => launcher.stdin.write('throw\n'),
+      'Erro inesperado; encerrando tudo: Error: launcher failure (test)',
+    ],
+  ])(
+    'when it ends by %s',
+    async (_how, end, says) => {
+      const ports = await freePorts();
+      const { child, messages, stderr } = spawnLauncher({
+        ports,
+        publicHost: '127.0.0.1',
+        apiEntry: FAKE_API,
+        apiEnv: testEnv(),
+        apiStdio: 'ignore',
+      });
+      const ready = await nextMessage(messages, (message) => message.ready, 10_000);
+      expect(ready).toEqual({ ready: true, launcherPid: expect.any(Number), apiPid: expect.any(Number) });
+      leftovers.pids.add(ready.apiPid);
 
-    end(child);
-    await waitUntil(() => child.exitCode !== null || child.signalCode !== null, { timeoutMs: 15_000 });
-    await waitUntil(() => !isRunning(ready.apiPid), { timeoutMs: 5000 });
+      end(child);
+      await waitUntil(() => child.exitCode !== null || child.signalCode !== null, { timeoutMs: 15_000 });
+      await waitUntil(() => !isRunning(ready.apiPid), { timeoutMs: 5000 });
 
-    await waitUntil(async () => !(await answers(ports.sipWs)), { timeoutMs: 5000 });
-    expect({
-      launcherRunning: isRunning(child.pid),
-      apiRunning: isRunning(ready.apiPid),
-      apiAnswers: await answers(ports.api),
-      kamailioAnswers: await answers(ports.sipWs),
-    }).toEqual({ launcherRunning: false, apiRunning: false, apiAnswers: false, kamailioAnswers: false });
-    expect(stderr()).toContain(says);
-  }, 30_000);
+      await waitUntil(async () => !(await answers(ports.sipWs)), { timeoutMs: 5000 });
+      expect({
+        launcherRunning: isRunning(child.pid),
+        apiRunning: isRunning(ready.apiPid),
+        apiAnswers: await answers(ports.api),
+        kamailioAnswers: await answers(ports.sipWs),
+      }).toEqual({ launcherRunning: false, apiRunning: false, apiAnswers: false, kamailioAnswers: false });
+      expect(stderr()).toContain(says);
+    },
+    30_000,
+  );
 });
 
 test('the launcher stops everything when the process that started it ends (npm stopped by a process manager)', async () => {
@@ -175,9 +200,15 @@ test('the launcher stops everything when the process that started it ends (npm s
 
   expect(await answers(ports.sipWs)).toBe(true);
   shell.kill('SIGKILL');
-  await waitUntil(async () => !isRunning(ready.apiPid) && !(await answers(ports.host)) && !(await answers(ports.sipWs)), { timeoutMs: 10_000 });
+  await waitUntil(async () => !isRunning(ready.apiPid) && !(await answers(ports.host)) && !(await answers(ports.sipWs)), {
+    timeoutMs: 10_000,
+  });
 
-  expect({ apiRunning: isRunning(ready.apiPid), appAnswers: await answers(ports.host), kamailioAnswers: await answers(ports.sipWs) }).toEqual({
+  expect({
+    apiRunning: isRunning(ready.apiPid),
+    appAnswers: await answers(ports.host),
+    kamailioAnswers: await answers(ports.sipWs),
+  }).toEqual({
     apiRunning: false,
     appAnswers: false,
     kamailioAnswers: false,
@@ -199,7 +230,10 @@ test('the real API: one API per data folder, restarted after a crash, gone with 
 
   // The API hands out credentials for the Kamailio the launcher started: its address, and a password made
   // with the secret the launcher generated and gave Kamailio (kept beside the data folder).
-  const { token } = await getJson(ports.api, '/lnk/token', { method: 'POST', body: { EM_Email: 'atendente@demo.com.br', PW_Senha: 'Atendente@123' } });
+  const { token } = await getJson(ports.api, '/lnk/token', {
+    method: 'POST',
+    body: { EM_Email: 'atendente@demo.com.br', PW_Senha: 'Atendente@123' },
+  });
   const { data: ramal } = await getJson(ports.api, '/atendente/ramal', { token });
   const secret = fs.readFileSync(path.join(path.dirname(dataDir), 'telephony', 'sip-secret'), 'utf8');
   expect(ramal).toEqual({
@@ -233,8 +267,14 @@ test('the real API: one API per data folder, restarted after a crash, gone with 
 
   // The launcher is killed outright (no handler runs): the API notices and stops on its own.
   launcher.kill('SIGKILL');
-  await waitUntil(async () => !isRunning(restarted.restarted) && !(await answers(ports.api)) && !(await answers(ports.sipWs)), { timeoutMs: 15_000 });
-  expect({ apiRunning: isRunning(restarted.restarted), apiAnswers: await answers(ports.api), kamailioAnswers: await answers(ports.sipWs) }).toEqual({
+  await waitUntil(async () => !isRunning(restarted.restarted) && !(await answers(ports.api)) && !(await answers(ports.sipWs)), {
+    timeoutMs: 15_000,
+  });
+  expect({
+    apiRunning: isRunning(restarted.restarted),
+    apiAnswers: await answers(ports.api),
+    kamailioAnswers: await answers(ports.sipWs),
+  }).toEqual({
     apiRunning: false,
     apiAnswers: false,
     kamailioAnswers: false,
@@ -244,13 +284,21 @@ test('the real API: one API per data folder, restarted after a crash, gone with 
 describe('Kamailio beside the API', () => {
   beforeAll(() => {
     // Never skipped: npm test installs Kamailio first.
-    if (!kamailioInstalled()) throw new Error(`Kamailio não está instalado. Instale com: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`);
+    if (!kamailioInstalled())
+      throw new Error(`Kamailio não está instalado. Instale com: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`);
   });
 
   /** startProduct with a stand-in API, its data beside a temporary folder; stopped after the test. */
   async function start(options = {}) {
     const ports = await freePorts();
-    const product = await startProduct({ ports, publicHost: '127.0.0.1', apiEntry: FAKE_API, apiEnv: testEnv(), apiStdio: 'ignore', ...options });
+    const product = await startProduct({
+      ports,
+      publicHost: '127.0.0.1',
+      apiEntry: FAKE_API,
+      apiEnv: testEnv(),
+      apiStdio: 'ignore',
+      ...options,
+    });
     leftovers.closers.add(product.stop);
     return { product, ports };
   }
@@ -259,7 +307,12 @@ describe('Kamailio beside the API', () => {
     const { product, ports } = await start({ log: () => undefined });
     const first = product.telephony.pid;
     leftovers.pids.add(first);
-    expect({ running: isRunning(first), answers: await answers(ports.sipWs), wsUrl: product.telephony.wsUrl, realm: product.telephony.realm }).toEqual({
+    expect({
+      running: isRunning(first),
+      answers: await answers(ports.sipWs),
+      wsUrl: product.telephony.wsUrl,
+      realm: product.telephony.realm,
+    }).toEqual({
       running: true,
       answers: true,
       wsUrl: `ws://127.0.0.1:${ports.sipWs}`,
@@ -285,16 +338,19 @@ describe('Kamailio beside the API', () => {
 
   /** Kamailio's processes (main and workers) of the product whose SIP WebSocket port is `wsPort`, zombies aside. */
   function kamailioProcesses(wsPort) {
-    return fs.readdirSync('/proc').filter((entry) => {
-      if (!/^\d+$/.test(entry)) return false;
-      try {
-        const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-        const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-        return cmdline.includes(CONFIG_FILE) && environ.includes(`SIP_WS_PORT=${wsPort}`) && isRunning(Number(entry));
-      } catch {
-        return false; // gone meanwhile, or not ours
-      }
-    }).map(Number);
+    return fs
+      .readdirSync('/proc')
+      .filter((entry) => {
+        if (!/^\d+$/.test(entry)) return false;
+        try {
+          const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+          const environ = fs.readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+          return cmdline.includes(CONFIG_FILE) && environ.includes(`SIP_WS_PORT=${wsPort}`) && isRunning(Number(entry));
+        } catch {
+          return false; // gone meanwhile, or not ours
+        }
+      })
+      .map(Number);
   }
 
   test('a Kamailio killed outright is started again on the same ports with one line, and stopping the product stops the new one', async () => {
@@ -324,7 +380,11 @@ describe('Kamailio beside the API', () => {
     });
 
     await product.stop();
-    expect({ processes: kamailioProcesses(ports.sipWs), answers: await answers(ports.sipWs), lines: lines.length }).toEqual({ processes: [], answers: false, lines: 1 });
+    expect({ processes: kamailioProcesses(ports.sipWs), answers: await answers(ports.sipWs), lines: lines.length }).toEqual({
+      processes: [],
+      answers: false,
+      lines: 1,
+    });
   }, 60_000);
 
   test('gives Kamailio up after a few restarts in a row, saying telephony is off and where its log is', async () => {
@@ -355,28 +415,59 @@ describe('Kamailio beside the API', () => {
       apiAnswers: true,
       appAnswers: true,
       lines: [
-        `Telefonia desligada: o Kamailio não está instalado (/nao/existe/kamailio). Para ligar: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`,
+        `Telefonia desligada: o Kamailio (/nao/existe/kamailio) não está instalado. Para ligar: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH e RTPENGINE_PATH).`,
       ],
     });
   });
 
-  test('refuses a trunk whose caller number lacks the 0303 prefix before starting anything', async () => {
+  test('refuses a trunk named by host whose source addresses are not given, before starting anything', async () => {
     const ports = await freePorts();
     const outcome = await startProduct({
       ports,
       publicHost: '127.0.0.1',
       apiEntry: FAKE_API,
-      apiEnv: { ...testEnv(), SIP_TRUNK_URI: 'sip:gw.example:5060', SIP_CALLER_ID: '1133334444' },
+      apiEnv: { ...testEnv(), SIP_TRUNK_URI: 'sip:gw.example:5060' },
       apiStdio: 'ignore',
     }).then(
       (product) => (leftovers.closers.add(product.stop), 'started'),
       (error) => error.message,
     );
     expect(outcome).toBe(
-      'Configuração inválida: SIP_CALLER_ID: deve começar com 0303 (só dígitos): a Anatel exige o prefixo 0303 nas ligações de oferta de produtos e serviços.',
+      'Configuração inválida: SIP_TRUNK_ADDRESSES: informe os endereços IP de onde a operadora envia as chamadas recebidas (lista separada por vírgulas).',
     );
-    expect({ app: await answers(ports.host), api: await answers(ports.api), kamailio: await answers(ports.sipWs) }).toEqual({ app: false, api: false, kamailio: false });
+    expect({ app: await answers(ports.host), api: await answers(ports.api), kamailio: await answers(ports.sipWs) }).toEqual({
+      app: false,
+      api: false,
+      kamailio: false,
+    });
   });
+
+  test('rtpengine runs beside Kamailio; killed outright it is started again with one line, and stopping the product stops it', async () => {
+    const lines = [];
+    const { product } = await start({ telephony: { restart: { delayMs: 50 } }, log: (line) => lines.push(line) });
+    const first = product.telephony.rtpenginePid;
+    leftovers.pids.add(first);
+    expect(await pongs(product.telephony.ports.rtpengineNg)).toBe(true);
+    process.kill(first, 'SIGKILL');
+    const second = await waitUntil(() => (product.telephony.rtpenginePid !== first && product.telephony.rtpenginePid) || undefined, {
+      timeoutMs: 20_000,
+    });
+    leftovers.pids.add(second);
+    expect({ answers: await pongs(product.telephony.ports.rtpengineNg), lines }).toEqual({
+      answers: true,
+      lines: ['O rtpengine terminou inesperadamente (sinal SIGKILL); reiniciando em 0,05 s (tentativa 1 de 5).'],
+    });
+    await product.stop();
+    expect({
+      running: isRunning(second),
+      answers: await pongs(product.telephony.ports.rtpengineNg),
+      log: fs.existsSync(product.telephony.rtpengineLogFile),
+    }).toEqual({
+      running: false,
+      answers: false,
+      log: true,
+    });
+  }, 60_000);
 
   test('a port of Kamailio in use stops the start-up naming the port and its variable', async () => {
     const taken = net.createServer();

@@ -40,7 +40,8 @@ const unique = (values) => [...new Set(values.filter(Boolean))];
  * The Content-Security-Policy of the pages this server sends: scripts, styles, fonts and sounds only from
  * here and the remotes of remotes.json; connections also to the API, its WebSocket and the CEP service of
  * config.json, plus `connectSrc` (the softphone's SIP WebSocket, handed out by the API); images also from
- * the API (bank logos); inline styles. Nothing else: no inline script, no eval, no framing by other sites.
+ * the API (bank logos); media also from blob: object URLs (call recordings); inline styles. Nothing else: no
+ * inline script, no eval, no framing by other sites.
  * @param {{ remotes?: Record<string, string | { entry: string }>, config?: Record<string, unknown>, connectSrc?: string[] }} origins
  */
 function contentSecurityPolicy({ remotes = {}, config = {}, connectSrc = [] }) {
@@ -56,7 +57,9 @@ function contentSecurityPolicy({ remotes = {}, config = {}, connectSrc = [] }) {
     // renders style={...} props as attributes. Scripts get no such allowance.
     `style-src ${list(...remoteOrigins, "'unsafe-inline'")}`,
     `font-src ${list(...remoteOrigins)}`,
-    `media-src ${list(...remoteOrigins)}`,
+    // blob: a call's recording plays from an object URL of the bytes fetched with the session's token
+    // (an <audio src> on the API could not send it).
+    `media-src ${list(...remoteOrigins, 'blob:')}`,
     `img-src ${list('data:', ...remoteOrigins, apiOrigin)}`,
     `connect-src ${list(...connect)}`,
     `frame-ancestors 'self'`,

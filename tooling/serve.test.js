@@ -93,7 +93,9 @@ describe('static server', () => {
     const script = `require(${JSON.stringify(path.join(__dirname, 'serve'))})
       .serveStatic({ dir: ${JSON.stringify(site)}, port: 0, host: '127.0.0.1' })
       .then((server) => console.log(server.address().port));`;
-    const child = spawn('bash', ['-c', 'ulimit -n 50 && exec "$0" -e "$1"', process.execPath, script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('bash', ['-c', 'ulimit -n 50 && exec "$0" -e "$1"', process.execPath, script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       const childPort = Number(await new Promise((resolve) => child.stdout.once('data', resolve)));
       // Clients that start a download and stop reading: each holds a connection and an open file.
@@ -116,7 +118,9 @@ describe('static server', () => {
 
       expect(statuses.filter((status) => ![200, 503, 'refused'].includes(status))).toEqual([]);
       expect(child.exitCode).toBeNull();
-      const after = await waitUntil(async () => (await get(childPort, '/main.js').catch(() => ({ status: 0 }))).status === 200, { timeoutMs: 5000 });
+      const after = await waitUntil(async () => (await get(childPort, '/main.js').catch(() => ({ status: 0 }))).status === 200, {
+        timeoutMs: 5000,
+      });
       expect(after).toBe(true);
       expect(child.exitCode).toBeNull();
     } finally {
@@ -127,7 +131,12 @@ describe('static server', () => {
 
 describe('security headers', () => {
   const remotes = { mf_campaigns: 'http://127.0.0.1:9182/remoteEntry.js', mf_followup: 'http://127.0.0.1:9183/remoteEntry.js' };
-  const config = { apiUrl: 'http://127.0.0.1:9100', wsUrl: 'ws://127.0.0.1:9100/ws', cepUrl: 'http://127.0.0.1:9199', iceServers: ['stun:stun.example:3478'] };
+  const config = {
+    apiUrl: 'http://127.0.0.1:9100',
+    wsUrl: 'ws://127.0.0.1:9100/ws',
+    cepUrl: 'http://127.0.0.1:9199',
+    iceServers: ['stun:stun.example:3478'],
+  };
   let dir;
   let server;
   let port;
@@ -163,12 +172,15 @@ describe('security headers', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test.each(['/', '/campanhas/lote/7', '/main.js', '/remotes.json', '/config.json', '/nao-existe.js'])('%s carries nosniff, the referrer policy and the CSP', async (urlPath) => {
-    const { headers } = await get(port, urlPath);
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
-  });
+  test.each(['/', '/campanhas/lote/7', '/main.js', '/remotes.json', '/config.json', '/nao-existe.js'])(
+    '%s carries nosniff, the referrer policy and the CSP',
+    async (urlPath) => {
+      const { headers } = await get(port, urlPath);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    },
+  );
 
   test('the CSP allows exactly the origins of remotes.json and config.json, and the extra connect origins', async () => {
     const policy = (await get(port, '/')).headers['content-security-policy'];
@@ -177,6 +189,9 @@ describe('security headers', () => {
     expect(sources(policy, 'script-src')).toEqual(["'self'", ...remoteOrigins]);
     expect(sources(policy, 'style-src')).toEqual(["'self'", ...remoteOrigins, "'unsafe-inline'"]);
     expect(sources(policy, 'img-src')).toEqual(["'self'", 'data:', ...remoteOrigins, 'http://127.0.0.1:9100']);
+    // Sounds from the apps, and call recordings from object URLs (fetched with the token): nothing else.
+    expect(sources(policy, 'media-src')).toEqual(["'self'", ...remoteOrigins, 'blob:']);
+    expect(sources(policy, 'font-src')).toEqual(["'self'", ...remoteOrigins]);
     expect(sources(policy, 'connect-src')).toEqual([
       "'self'",
       ...remoteOrigins,
@@ -190,6 +205,8 @@ describe('security headers', () => {
     // address is not an origin a page fetches from.
     expect(policy.match(/unsafe-inline/g)).toHaveLength(1);
     expect(policy).not.toMatch(/unsafe-eval|stun:/);
+    // blob: only where media play: scripts, images and connections never take object URLs.
+    expect(policy.match(/blob:/g)).toHaveLength(1);
   });
 
   test('a remote serving only config.json allows its own scripts and the API', async () => {

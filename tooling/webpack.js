@@ -7,7 +7,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const TerserPlugin = require('terser-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedModules, SINGLETONS } = require('./shared-modules');
+const { sharedModules, SINGLETONS } = require('./sharedModules');
 
 /** The manifest a remote ships beside its remoteEntry.js (docs/architecture.md "Independent deployment"). */
 const REMOTE_MANIFEST = 'consig-remote.json';
@@ -44,13 +44,16 @@ class CopyPublicPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        if (!fs.existsSync(this.dir)) return;
-        for (const file of fs.readdirSync(this.dir)) {
-          if (file === REMOTE_MANIFEST) continue; // RemoteManifestPlugin emits it with the build's facts
-          compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(this.dir, file))));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.dir)) return;
+          for (const file of fs.readdirSync(this.dir)) {
+            if (file === REMOTE_MANIFEST) continue; // RemoteManifestPlugin emits it with the build's facts
+            compilation.emitAsset(file, new RawSource(fs.readFileSync(path.join(this.dir, file))));
+          }
+        },
+      );
     });
   }
 }
@@ -68,12 +71,19 @@ class RemoteManifestPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('RemoteManifestPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'RemoteManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        if (!fs.existsSync(this.file)) return;
-        compilation.fileDependencies.add(this.file);
-        const manifest = { ...JSON.parse(fs.readFileSync(this.file, 'utf8')), version: this.pkg.version, requires: requiredRanges(this.pkg) };
-        compilation.emitAsset(REMOTE_MANIFEST, new RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'RemoteManifestPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.file)) return;
+          compilation.fileDependencies.add(this.file);
+          const manifest = {
+            ...JSON.parse(fs.readFileSync(this.file, 'utf8')),
+            version: this.pkg.version,
+            requires: requiredRanges(this.pkg),
+          };
+          compilation.emitAsset(REMOTE_MANIFEST, new RawSource(`${JSON.stringify(manifest, null, 2)}\n`));
+        },
+      );
     });
   }
 }
@@ -121,7 +131,10 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
           },
           // Production CSS goes to content-hashed .css files (cached apart, no style code in the JS);
           // development injects it for fast reloads.
-          { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')] },
+          {
+            test: /\.css$/,
+            use: [production ? MiniCssExtractPlugin.loader : require.resolve('style-loader'), require.resolve('css-loader')],
+          },
           { test: /\.(png|jpe?g|svg|mp3|wav|ogg)$/, type: 'asset/resource' },
           // The pure part of @consig/shared (zod schemas, formatters, arithmetic) does nothing when imported, so
           // a module that imports one schema from a folder's index gets that schema only: the sign-in page's
@@ -146,13 +159,22 @@ function createAppConfig({ dir, name, port, exposes = {}, title = 'Consig CRM' }
         }),
         // The page a remote serves for standalone use lives at its server's root: absolute script paths keep
         // deep links (/campanhas/x/1) working there.
-        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.html'), title, publicPath: '/' }),
+        // The favicon ships with every app: without one the browser's own request for /favicon.ico is a 404 on the
+        // console of every page.
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.html'),
+          title,
+          publicPath: '/',
+          favicon: path.join(__dirname, 'favicon.svg'),
+        }),
         new CopyPublicPlugin(path.join(dir, 'public')),
         ...(isHost
           ? // What the host provides to remotes, compared at runtime with each remote's manifest (host/src/remotes/compatibility.ts).
             [new (require('webpack').DefinePlugin)({ __CONSIG_PROVIDED_VERSIONS__: JSON.stringify(providedVersions(dir, pkg)) })]
           : [new RemoteManifestPlugin({ dir, pkg })]),
-        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
+        ...(production
+          ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })]
+          : []),
       ],
       optimization: {
         minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })],

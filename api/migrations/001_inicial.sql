@@ -1,4 +1,4 @@
--- 001: schema of the walking skeleton (issue #2). Later issues add files; never edit an applied one.
+-- 001: schema of the walking skeleton. Later changes add files; never edit an applied one.
 --
 -- Naming: tables are Portuguese nouns; columns keep the product's prefixes in lower case
 -- (id_ key, de_ text, co_ code, nu_ count, vl_ money, dt_ date, ts_ timestamp, sn_ flag 0|1,

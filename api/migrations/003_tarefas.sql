@@ -1,4 +1,4 @@
--- 003: durable background jobs (issue #5): CSV imports, FGTS balance checks, ... (src/jobs/).
+-- 003: durable background jobs: CSV imports, FGTS balance checks, ... (src/jobs/).
 --
 -- A worker claims due rows with FOR UPDATE SKIP LOCKED and holds a lease (de_dono, ts_dono_ate)
 -- that it renews while the handler runs. A job whose lease ran out (its process died) goes back to

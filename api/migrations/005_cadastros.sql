@@ -1,4 +1,4 @@
--- 005: reference lists of the registration forms (issue #6, product-spec §7: /cadastro/banco, /estado,
+-- 005: reference lists of the registration forms (product-spec §7: /cadastro/banco, /estado,
 -- /especie, /orgaos). The same for every company, so no id_empresa.
 
 -- The 27 federative units (26 states and the Federal District), by their official two-letter code.

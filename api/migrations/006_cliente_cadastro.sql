@@ -1,4 +1,4 @@
--- 006: the client's registration fields (issue #6, product-spec §3 "Client") and the prospect base.
+-- 006: the client's registration fields (product-spec §3 "Client") and the prospect base.
 -- Same naming as 001 (product prefixes in lower case; money numeric(14,2)). Every new client column is
 -- optional: a client created by the 'Novo Cliente' flow starts with a CPF and little else.
 

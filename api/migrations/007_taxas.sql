@@ -1,4 +1,4 @@
--- 007: monthly rates as data, and the offer figures an operation carries (issue #6).
+-- 007: monthly rates as data, and the offer figures an operation carries.
 -- docs/rules.md "Credit arithmetic" and "Rules in force".
 
 -- A company's monthly rate for a credit type, optionally for one bank, in force from a São Paulo calendar

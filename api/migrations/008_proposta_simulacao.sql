@@ -1,4 +1,4 @@
--- 008: registering proposals and sending simulations (issue #6; docs/rules.md "Proposals and tickets").
+-- 008: registering proposals and sending simulations (docs/rules.md "Proposals and tickets").
 
 -- CO_ADE of proposals registered by the CRM: a sequence, formatted as 10 digits ('0000000001'), so codes are
 -- unique across instances and transactions without retries (a random code can collide; max()+1 races).

@@ -1,4 +1,4 @@
--- 009: the account an operation's money goes to, as typed on the operation card (issue #6; product-spec §3
+-- 009: the account an operation's money goes to, as typed on the operation card (product-spec §3
 -- "Operation", §5 "Operation bank fields"). The operation's bank stays id_banco (001): the bank the proposal is
 -- typed at, whose rate applies, and the bank of this account (docs/rules.md "Operation cards").
 -- Same checks as the client's bank data (006) and the proposal's (008): digits only, null while not typed.

@@ -1,4 +1,4 @@
--- 010: the attendant's working day (issue #7): the campaign queue, call outcomes, the suppression list
+-- 010: the attendant's working day: the campaign queue, call outcomes, the suppression list
 -- ("Não Me Perturbe"), the calling window and the attendance history. Rules and sources: docs/rules.md
 -- "Campaign queue" and "Who may be called now".
 

@@ -1,4 +1,4 @@
--- 011: own batch import (issue 9; docs/rules.md "CSV imports and provider batches"). One row per upload: the
+-- 011: own batch import (docs/rules.md "CSV imports and provider batches"). One row per upload: the
 -- file itself (read by the job), its status (status_importacao: 0 running, 63 done, 99 error), counts and the
 -- failure reason; the rejected lines with their number, reason and original text (downloadable as CSV).
 create table importacao (

@@ -1,4 +1,4 @@
--- 013: proposal follow-up (issue 10; docs/rules.md "Proposal follow-up").
+-- 013: proposal follow-up (docs/rules.md "Proposal follow-up").
 
 -- Tickets (chamados) of a proposal: created pending (73) by whoever follows the proposal, answered by a
 -- supervisor or manager, which resolves them (75). Attachments are PNG or JPEG checked by content, at most
@@ -55,7 +55,7 @@ create index auditoria_empresa on auditoria (id_empresa, ts_acao);
 -- The company-and-days index also serves the date-only counts. Each filter's index also carries the other
 -- filters' columns (include): a combined filter is then an index-only scan of the most selective range that
 -- checks the rest on the index entries, with no heap visit per non-matching row (the count, and the page,
--- which picks its ids this way before reading the rows). Measured by `npm run bench:acompanhamento`
+-- which picks its ids this way before reading the rows). Measured by `npm run bench:followup`
 -- (docs/architecture.md "Follow-up benchmark"): a bank + referrer count on 1,000,000 proposals, ~100 ms → ~4 ms.
 create index proposta_acompanhamento on proposta (id_empresa, dt_digitacao desc, id_proposta desc);
 create index proposta_acompanhamento_status on proposta (id_empresa, id_status, dt_digitacao desc, id_proposta desc)

@@ -1,4 +1,4 @@
--- 014: proposal counts kept by triggers (issue 10; docs/rules.md "Proposal follow-up").
+-- 014: proposal counts kept by triggers (docs/rules.md "Proposal follow-up").
 
 -- How many proposals a company has per typing day (in São Paulo), status and bank. The list's 'Total' and
 -- /crm/proposta/status without an attendant or referrer in the question sum these rows instead of counting

@@ -3,13 +3,18 @@ import cors from '@fastify/cors';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { errorResponse, type Pessoa } from '@consig/shared/contracts';
+import { errorResponse, type Person } from '@consig/shared/contracts';
 import { attendantRoutes } from './attendant/routes';
 import { bearerAuth, createSessionService } from './auth/authenticate';
 import { authRoutes } from './auth/routes';
 import { createTokenService } from './auth/tokens';
+import { callbackRoutes } from './callbacks/routes';
+import { callRoutes } from './calls/routes';
+import { kamailioRoutes } from './calls/kamailioRoutes';
+import { registerCallSweep } from './calls/sweep';
 import { batchRequestRoutes } from './campaigns/batchRequest';
 import { campaignRoutes } from './campaigns/routes';
+import { clientDocumentRoutes } from './client-documents/routes';
 import { clientRoutes } from './clients/routes';
 import type { Config } from './config';
 import type { Db, Notifications } from './db';
@@ -19,6 +24,8 @@ import { registerImportJob } from './imports/importJob';
 import { importRoutes } from './imports/routes';
 import { builtInFgtsBalanceProvider, type FgtsBalanceProvider } from './fgts/provider';
 import { fgtsRoutes } from './fgts/routes';
+import { Floor } from './floor/floor';
+import { floorRoutes } from './floor/routes';
 import { corsOptions } from './http/cors';
 import { registerErrorHandlers } from './http/errors';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -28,9 +35,13 @@ import { loggerOptions } from './http/log';
 import { lookupRoutes } from './lookups/routes';
 import { operationRoutes } from './operations/routes';
 import { bankLogoRoutes } from './proposals/bankLogoRoutes';
-import { proposalRegistrationRoutes } from './proposals/registration';
 import { proposalRoutes } from './proposals/routes';
 import { queueRoutes } from './queue/routes';
+import { registerRecordingPurge } from './recordings/purge';
+import { registerRecordingJob } from './recordings/recordingJob';
+import { recordingRoutes } from './recordings/routes';
+import { reportRoutes } from './reports/routes';
+import { createLocalRecordingStorage } from './recordings/storage';
 import { suppressionRoutes } from './suppression/routes';
 import { ticketRoutes } from './tickets/routes';
 import { JobQueue, type JobQueueOptions } from './jobs';
@@ -52,10 +63,21 @@ export interface BuildAppOptions {
   clock?: () => Date;
   /** Where FGTS balances come from; default the built-in provider (FGTS_PROVIDER_DELAY_MS). Tests pass stand-ins. */
   fgtsBalanceProvider?: FgtsBalanceProvider;
+  /** How often this instance sweeps calls whose end never came (default 60 s; tests run it sooner). */
+  callSweepIntervalMs?: number;
 }
 
 /** The whole HTTP/WebSocket application, ready to listen (or to be injected into by tests). */
-export async function buildApp({ config, db, logger, realtime, jobs, clock = () => new Date(), fgtsBalanceProvider }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  logger,
+  realtime,
+  jobs,
+  clock = () => new Date(),
+  fgtsBalanceProvider,
+  callSweepIntervalMs,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Logs keep no request body, query string, header or SQL parameter (http/log.ts).
     logger: loggerOptions(config.logLevel, logger),
@@ -74,14 +96,24 @@ export async function buildApp({ config, db, logger, realtime, jobs, clock = () 
   app.decorate('realtime', new Realtime(db, app.log));
   app.addHook('onReady', () => app.realtime.start());
   app.addHook('onClose', () => app.realtime.stop());
+  // Attendants' states and presence (docs/rules.md "Attendant state"): this instance's sockets leave with it.
+  app.decorate('floor', new Floor({ db, realtime: app.realtime, clock, log: app.log.child({ modulo: 'piso' }) }));
+  app.addHook('onReady', async () => app.floor.start());
+  app.addHook('onClose', async () => app.floor.stop());
   // Jobs are only claimed once server.ts calls app.jobs.start(); closing waits for running handlers.
   app.decorate('jobs', new JobQueue(db, { ...jobs, logger: app.log.child({ modulo: 'tarefas' }) }));
   app.addHook('onClose', () => app.jobs.stop());
   // Job kinds: every instance's worker runs them (docs/architecture.md "Jobs").
   registerFgtsBalanceJob(app, fgtsBalanceProvider ?? builtInFgtsBalanceProvider({ delayMs: config.fgts.providerDelayMs }));
   registerImportJob(app);
+  // Call recordings: one storage for the job that writes them, playback and the retention purge.
+  const recordings = createLocalRecordingStorage(config.recordings.dir);
+  registerRecordingJob(app, recordings);
+  registerRecordingPurge(app, recordings);
+  // Every instance sweeps calls Kamailio never reported the end of (docs/rules.md "Calls").
+  registerCallSweep(app, callSweepIntervalMs);
   // Set by the bearer hook on every protected route.
-  app.decorateRequest('pessoa', null as unknown as Pessoa);
+  app.decorateRequest('pessoa', null as unknown as Person);
 
   // The API speaks JSON only: a text/plain body is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
@@ -96,6 +128,8 @@ export async function buildApp({ config, db, logger, realtime, jobs, clock = () 
   await app.register(healthRoutes);
   await app.register(realtimeRoutes, realtime ?? {});
   await app.register(bankLogoRoutes);
+  // Kamailio's decisions and call events: its shared secret, form bodies, plain-text answers (calls/kamailioRoutes.ts).
+  await app.register(kamailioRoutes);
 
   // Everything else needs a bearer token.
   await app.register(async (api) => {
@@ -107,18 +141,23 @@ export async function buildApp({ config, db, logger, realtime, jobs, clock = () 
     });
     await api.register(attendantRoutes);
     await api.register(clientRoutes);
+    await api.register(clientDocumentRoutes);
     await api.register(campaignRoutes);
     await api.register(batchRequestRoutes);
     await api.register(lookupRoutes);
     await api.register(proposalRoutes);
     await api.register(ticketRoutes);
     await api.register(operationRoutes);
-    await api.register(proposalRegistrationRoutes);
     await api.register(simulationRoutes);
     await api.register(fgtsRoutes);
     await api.register(queueRoutes);
+    await api.register(callbackRoutes);
     await api.register(suppressionRoutes);
     await api.register(importRoutes);
+    await api.register(callRoutes);
+    await api.register(recordingRoutes, { storage: recordings });
+    await api.register(floorRoutes);
+    await api.register(reportRoutes);
   });
 
   return app;

@@ -11,7 +11,14 @@ describe('readEnv', () => {
       dataDir: resolve(__dirname, '../../.data/pglite'),
       jwtSecret: undefined,
       jwtTtlHours: 12,
-      sip: { realm: 'localhost', wsUrl: 'ws://localhost:8089', secret: undefined },
+      sip: {
+        realm: 'localhost',
+        wsUrl: 'ws://localhost:8089',
+        secret: undefined,
+        apiSecret: undefined,
+        callerId: undefined,
+        rtpengineNg: undefined,
+      },
       corsOrigins: true,
       trustProxy: false,
       realtime: { maxSocketsPerAddress: 200, maxSocketsPerPerson: 10 },
@@ -19,6 +26,15 @@ describe('readEnv', () => {
       logLevel: 'info',
       fgts: { providerDelayMs: 1500 },
       prospectBaseRows: 100_000,
+      recordings: { dir: resolve(__dirname, '../../.data/gravacoes'), spoolDir: undefined },
+    });
+  });
+
+  it('keeps recordings beside the data folder unless RECORDINGS_DIR says where, and reads the rtpengine spool', () => {
+    expect(readEnv({ DATA_DIR: '/srv/consig/pglite' }).recordings).toEqual({ dir: '/srv/consig/gravacoes', spoolDir: undefined });
+    expect(readEnv({ RECORDINGS_DIR: '/mnt/gravacoes', RECORDINGS_SPOOL_DIR: '/var/spool/rtpengine' }).recordings).toEqual({
+      dir: '/mnt/gravacoes',
+      spoolDir: '/var/spool/rtpengine',
     });
   });
 
@@ -31,6 +47,8 @@ describe('readEnv', () => {
       CORS_ORIGINS: 'http://a.test, http://b.test',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       SIP_SECRET: 'a-very-long-secret',
+      SIP_API_SECRET: 'another-long-secret',
+      SIP_CALLER_ID: '1130030303',
       WS_MAX_SOCKETS_PER_ADDRESS: '50',
       WS_MAX_SOCKETS_PER_PERSON: '3',
       EXPORT_MAX_CONCURRENT: '2',
@@ -42,6 +60,8 @@ describe('readEnv', () => {
     expect(config.corsOrigins).toEqual(['http://a.test', 'http://b.test']);
     expect(config.trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
     expect(config.sip.secret).toBe('a-very-long-secret');
+    expect(config.sip.apiSecret).toBe('another-long-secret');
+    expect(config.sip.callerId).toBe('1130030303');
     expect(config.realtime).toEqual({ maxSocketsPerAddress: 50, maxSocketsPerPerson: 3 });
     expect(config.exportMaxConcurrent).toBe(2);
   });
@@ -49,16 +69,22 @@ describe('readEnv', () => {
   it('refuses invalid values with a message naming the variable', () => {
     expect(() => readEnv({ API_PORT: 'abc' })).toThrow(/API_PORT/);
     expect(() => readEnv({ JWT_SECRET: 'curto' })).toThrow(/JWT_SECRET/);
+    expect(() => readEnv({ SIP_API_SECRET: 'curto' })).toThrow(/SIP_API_SECRET/);
   });
 
-  it('accepts a SIP trunk only with a 0303 caller number (Anatel, sales calls)', () => {
-    expect(() => readEnv({ SIP_TRUNK_URI: 'sip:gw.example:5060', SIP_CALLER_ID: '03031234567' })).not.toThrow();
-    expect(() => readEnv({ SIP_TRUNK_URI: 'sip:gw.example:5060', SIP_CALLER_ID: '1133334444' })).toThrow(
-      'Configuração inválida: SIP_CALLER_ID: deve começar com 0303 (só dígitos): a Anatel exige o prefixo 0303 nas ligações de oferta de produtos e serviços.',
-    );
-    expect(() => readEnv({ SIP_TRUNK_URI: 'sip:gw.example:5060' })).toThrow(
-      'Configuração inválida: SIP_CALLER_ID: é obrigatório com SIP_TRUNK_URI: o número da empresa mostrado ao cliente nas ligações.',
-    );
+  // Anatel made the 0303 prefix optional on 07/08/2025 (docs/rules.md "Calls"): a 0303 number and a plain
+  // DDD number are both accepted; anything but 10 to 13 digits is refused.
+  it('accepts a SIP trunk with a caller number of 10 to 13 digits, 0303 or not', () => {
+    for (const callerId of ['03031234567', '1130030303', '11987654321', '08001234567']) {
+      expect(readEnv({ SIP_TRUNK_URI: 'sip:gw.example:5060', SIP_CALLER_ID: callerId }).sip.callerId).toBe(callerId);
+    }
+    for (const callerId of ['11 3003-0303', '0303ABC4567', '113003030', '+551130030303']) {
+      expect(() => readEnv({ SIP_TRUNK_URI: 'sip:gw.example:5060', SIP_CALLER_ID: callerId })).toThrow(
+        'Configuração inválida: SIP_CALLER_ID: deve ter de 10 a 13 dígitos, só números (DDD + número, ou 0303/0800 + número).',
+      );
+    }
+    // The caller number comes from the company's numbers first (docs/rules.md "Calls"): SIP_CALLER_ID is only the last resort.
+    expect(readEnv({ SIP_TRUNK_URI: 'sip:gw.example:5060' }).sip.callerId).toBeUndefined();
     expect(() => readEnv({ SIP_TRUNK_URI: 'gw.example', SIP_CALLER_ID: '03031234567' })).toThrow(/SIP_TRUNK_URI: deve ser um endereço SIP/);
   });
 });

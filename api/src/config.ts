@@ -18,12 +18,35 @@ const envSchema = z.object({
   /** Kamailio auth_ephemeral shared secret; generated and kept like JWT_SECRET when absent. */
   SIP_SECRET: z.string().min(16).optional(),
   /**
+   * What Kamailio presents to the API's /telefonia/sip/* endpoints (Authorization: Bearer); generated and
+   * kept like JWT_SECRET when absent (then Kamailio must be given the kept one).
+   */
+  SIP_API_SECRET: z.string().min(16).optional(),
+  /**
    * The gateway to the phone network and the company's caller number, read by Kamailio (the launcher passes
    * them on); checked here too so an API started alone refuses the same settings the launcher refuses.
    */
-  SIP_TRUNK_URI: z.string().regex(/^sips?:[^\s"\\]+$/, 'deve ser um endereço SIP, como sip:gateway.exemplo.com.br:5060.').optional(),
-  /** Anatel: sales calls show a 0303 number (docs/architecture.md "Telephony"). */
-  SIP_CALLER_ID: z.string().regex(/^0303\d+$/, 'deve começar com 0303 (só dígitos): a Anatel exige o prefixo 0303 nas ligações de oferta de produtos e serviços.').optional(),
+  SIP_TRUNK_URI: z
+    .string()
+    .regex(/^sips?:[^\s"\\]+$/, 'deve ser um endereço SIP, como sip:gateway.exemplo.com.br:5060.')
+    .optional(),
+  /**
+   * The number shown to clients when the company has no main number (docs/rules.md "Calls"): DDD + number
+   * or a non-geographic one. Anatel made the 0303 prefix optional on 07/08/2025, so a 0303 number is
+   * allowed and no longer required.
+   */
+  SIP_CALLER_ID: z
+    .string()
+    .regex(/^\d{10,13}$/, 'deve ter de 10 a 13 dígitos, só números (DDD + número, ou 0303/0800 + número).')
+    .optional(),
+  /**
+   * rtpengine's control socket (host:port, UDP), for what the API asks of the media relay itself (a supervisor
+   * listening to a call). The launcher sets it beside Kamailio's; unset: listening is unavailable.
+   */
+  RTPENGINE_NG: z
+    .string()
+    .regex(/^(udp:)?[^:\s]+:\d{1,5}$/, 'deve ser host:porta, como 127.0.0.1:22222.')
+    .optional(),
   /** Comma list of allowed origins; empty allows any (bearer tokens, no cookies). */
   CORS_ORIGINS: z.string().default(''),
   /**
@@ -52,9 +75,16 @@ const envSchema = z.object({
   FGTS_PROVIDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
   /** Rows the demo prospect base grows to after a start (db/prospects.ts); 4000 or less: no growth. */
   PROSPECT_BASE_ROWS: z.coerce.number().int().min(0).max(1_000_000).default(100_000),
-}).refine((e) => !e.SIP_TRUNK_URI || e.SIP_CALLER_ID, {
-  path: ['SIP_CALLER_ID'],
-  message: 'é obrigatório com SIP_TRUNK_URI: o número da empresa mostrado ao cliente nas ligações.',
+  /**
+   * Where call recordings (WAV) are kept (recordings/storage.ts); default a `gravacoes` folder beside the PGlite
+   * data folder.
+   */
+  RECORDINGS_DIR: z.string().min(1).optional(),
+  /**
+   * rtpengine's recording spool (its --recording-dir): finished pcaps and their metadata, read by the recording
+   * job. Absent: calls are not recorded here, and each answered call's recording is marked 'falhou'.
+   */
+  RECORDINGS_SPOOL_DIR: z.string().min(1).optional(),
 });
 
 export interface EnvConfig {
@@ -64,7 +94,7 @@ export interface EnvConfig {
   dataDir: string;
   jwtSecret?: string;
   jwtTtlHours: number;
-  sip: { realm: string; wsUrl: string; secret?: string };
+  sip: { realm: string; wsUrl: string; secret?: string; apiSecret?: string; callerId?: string; rtpengineNg?: string };
   corsOrigins: true | string[];
   trustProxy: boolean | string;
   realtime: { maxSocketsPerAddress: number; maxSocketsPerPerson: number };
@@ -77,12 +107,15 @@ export interface EnvConfig {
   fgts: { providerDelayMs: number };
   /** How many rows the demo prospect base grows to in the background after a start. */
   prospectBaseRows: number;
+  /** Call recordings: where the WAVs are kept, and rtpengine's spool (docs/rules.md "Call recordings"). */
+  recordings: { dir: string; spoolDir?: string };
 }
 
-/** The configuration with both secrets settled. */
+/** The configuration with every secret settled. */
 export interface Config extends EnvConfig {
   jwtSecret: string;
-  sip: { realm: string; wsUrl: string; secret: string };
+  /** `callerId`: SIP_CALLER_ID, the caller number of last resort (docs/rules.md "Calls"). */
+  sip: { realm: string; wsUrl: string; secret: string; apiSecret: string; callerId?: string; rtpengineNg?: string };
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
@@ -94,7 +127,9 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     throw new Error(`Configuração inválida: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  const origins = e.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = e.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return {
     port: e.API_PORT,
     host: e.API_HOST,
@@ -102,7 +137,14 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     dataDir: resolve(e.DATA_DIR),
     jwtSecret: e.JWT_SECRET,
     jwtTtlHours: e.JWT_TTL_HOURS,
-    sip: { realm: e.SIP_REALM, wsUrl: e.SIP_WS_URL, secret: e.SIP_SECRET },
+    sip: {
+      realm: e.SIP_REALM,
+      wsUrl: e.SIP_WS_URL,
+      secret: e.SIP_SECRET,
+      apiSecret: e.SIP_API_SECRET,
+      callerId: e.SIP_CALLER_ID,
+      rtpengineNg: e.RTPENGINE_NG,
+    },
     corsOrigins: origins.length > 0 ? origins : true,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     realtime: { maxSocketsPerAddress: e.WS_MAX_SOCKETS_PER_ADDRESS, maxSocketsPerPerson: e.WS_MAX_SOCKETS_PER_PERSON },
@@ -111,6 +153,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     fgts: { providerDelayMs: e.FGTS_PROVIDER_DELAY_MS },
     prospectBaseRows: e.PROSPECT_BASE_ROWS,
+    recordings: {
+      dir: resolve(e.RECORDINGS_DIR ?? resolve(e.DATA_DIR, '..', 'gravacoes')),
+      spoolDir: e.RECORDINGS_SPOOL_DIR === undefined ? undefined : resolve(e.RECORDINGS_SPOOL_DIR),
+    },
   };
 }
 
@@ -137,6 +183,10 @@ export async function resolveSecrets(env: EnvConfig, db: Db): Promise<Config> {
   return {
     ...env,
     jwtSecret: env.jwtSecret ?? (await storedSecret(db, 'jwt_secret')),
-    sip: { ...env.sip, secret: env.sip.secret ?? (await storedSecret(db, 'sip_secret')) },
+    sip: {
+      ...env.sip,
+      secret: env.sip.secret ?? (await storedSecret(db, 'sip_secret')),
+      apiSecret: env.sip.apiSecret ?? (await storedSecret(db, 'sip_api_secret')),
+    },
   };
 }

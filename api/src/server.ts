@@ -64,7 +64,8 @@ async function main(): Promise<void> {
   );
   // The demo prospect base grows from 4,000 to PROSPECT_BASE_ROWS (100,000) without delaying the start
   // (db/prospects.ts); browser tests and benchmarks keep 4,000 so the growth does not compete with them.
-  if (!closing && config.prospectBaseRows > DEMO_PROSPECT_COUNT) prospectGrowth = growProspectsInBackground(db, app.log, config.prospectBaseRows);
+  if (!closing && config.prospectBaseRows > DEMO_PROSPECT_COUNT)
+    prospectGrowth = growProspectsInBackground(db, app.log, config.prospectBaseRows);
 }
 
 main().catch((err) => {

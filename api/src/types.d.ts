@@ -1,9 +1,10 @@
-import type { Pessoa } from '@consig/shared/contracts';
+import type { Person } from '@consig/shared/contracts';
 import type { SessionService } from './auth/authenticate';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { JobQueue } from './jobs';
+import type { Floor } from './floor/floor';
 import type { Realtime } from './realtime/realtime';
 
 // What buildApp decorates the Fastify instance and the requests with.
@@ -18,11 +19,13 @@ declare module 'fastify' {
     realtime: Realtime;
     /** The durable job queue: `enqueue(tx, kind, payload)`, `register(kind, handler)`. */
     jobs: JobQueue;
+    /** Attendants' states: `refresh(companyId, personId)` after anything that may change one (floor/floor.ts). */
+    floor: Floor;
     /** The current instant. Business rules ask it instead of `new Date()`, so tests can move time. */
     clock: () => Date;
   }
   interface FastifyRequest {
     /** The signed-in person as they are NOW (reloaded per request by the bearer hook); set on every protected route. */
-    pessoa: Pessoa;
+    pessoa: Person;
   }
 }

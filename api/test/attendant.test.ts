@@ -4,7 +4,7 @@ import { useSignedInDemoApp } from './harness';
 
 const demo = useSignedInDemoApp();
 const { get, tokens } = demo;
-const tabular = (email: string, body: unknown) => demo.app.call('PUT', '/atendente/tabular', { token: tokens[email], body });
+const tabulate = (email: string, body: unknown) => demo.app.call('PUT', '/atendente/tabular', { token: tokens[email], body });
 const idOf = async (email: string) =>
   (await demo.app.db.query<{ id: number }>('select id_pessoa as id from pessoa where em_email = $1', [email]))[0].id;
 
@@ -16,7 +16,13 @@ describe('GET /atendente/ramal', () => {
     expect(body).toEqual({
       sucess: true,
       text: expect.any(String),
-      data: { User: expect.stringMatching(/^\d+:1001$/), Pass: expect.any(String), Realm: 'localhost', WSServer: 'ws://localhost:8089', Ramal: '1001' },
+      data: {
+        User: expect.stringMatching(/^\d+:1001$/),
+        Pass: expect.any(String),
+        Realm: 'localhost',
+        WSServer: 'ws://localhost:8089',
+        Ramal: '1001',
+      },
     });
     const expiry = Number(body.data.User.split(':')[0]);
     expect(expiry).toBeGreaterThanOrEqual(before + 12 * 3600);
@@ -24,7 +30,7 @@ describe('GET /atendente/ramal', () => {
     expect(body.data.Pass).toBe(createHmac('sha1', demo.app.config.sip.secret).update(body.data.User).digest('base64'));
   });
 
-  it("gives each attendant their own extension", async () => {
+  it('gives each attendant their own extension', async () => {
     const { body } = await get('/atendente/ramal', 'atendente2@demo.com.br');
     expect(body.data.User).toMatch(/^\d+:1002$/);
     // The address the agent registers, sip:1002@localhost: the extension after User's colon.
@@ -63,25 +69,43 @@ describe('attendant status and PUT /atendente/tabular', () => {
   it('starts available', async () => {
     expect(await get('/atendente/status', 'atendente@demo.com.br')).toEqual({
       status: 200,
-      body: { success: true, text: 'Você está disponível.', ID_Status: 81, ID_MotivoPausa: null, data: { ID_Status: 81, ID_MotivoPausa: null } },
+      body: {
+        success: true,
+        text: 'Você está disponível.',
+        ID_Status: 81,
+        ID_MotivoPausa: null,
+        data: { ID_Status: 81, ID_MotivoPausa: null },
+      },
     });
   });
 
   it('pauses with a reason, reads it back, and returns to available with 81', async () => {
-    const paused = { success: true, text: 'Pausa registrada: Almoço.', ID_Status: 201, ID_MotivoPausa: 202, data: { ID_Status: 201, ID_MotivoPausa: 202 } };
-    expect(await tabular('atendente@demo.com.br', { ID_Status: 202 })).toEqual({ status: 200, body: paused });
+    const paused = {
+      success: true,
+      text: 'Pausa registrada: Almoço.',
+      ID_Status: 201,
+      ID_MotivoPausa: 202,
+      data: { ID_Status: 201, ID_MotivoPausa: 202 },
+    };
+    expect(await tabulate('atendente@demo.com.br', { ID_Status: 202 })).toEqual({ status: 200, body: paused });
     expect(await get('/atendente/status', 'atendente@demo.com.br')).toEqual({ status: 200, body: paused });
 
-    const technical = await tabular('atendente@demo.com.br', { ID_Status: 205 });
+    const technical = await tabulate('atendente@demo.com.br', { ID_Status: 205 });
     expect(technical.body).toMatchObject({ text: 'Pausa registrada: Problemas técnicos.', ID_Status: 201, ID_MotivoPausa: 205 });
 
-    const available = { success: true, text: 'Você está disponível.', ID_Status: 81, ID_MotivoPausa: null, data: { ID_Status: 81, ID_MotivoPausa: null } };
-    expect(await tabular('atendente@demo.com.br', { ID_Status: 81 })).toEqual({ status: 200, body: available });
+    const available = {
+      success: true,
+      text: 'Você está disponível.',
+      ID_Status: 81,
+      ID_MotivoPausa: null,
+      data: { ID_Status: 81, ID_MotivoPausa: null },
+    };
+    expect(await tabulate('atendente@demo.com.br', { ID_Status: 81 })).toEqual({ status: 200, body: available });
     expect(await get('/atendente/status', 'atendente@demo.com.br')).toEqual({ status: 200, body: available });
   });
 
   it("changes only the caller's status", async () => {
-    await tabular('atendente2@demo.com.br', { ID_Status: 203 });
+    await tabulate('atendente2@demo.com.br', { ID_Status: 203 });
     expect((await get('/atendente/status', 'atendente2@demo.com.br')).body).toMatchObject({ ID_Status: 201, ID_MotivoPausa: 203 });
     expect((await get('/atendente/status', 'atendente@demo.com.br')).body).toMatchObject({ ID_Status: 81, ID_MotivoPausa: null });
     expect((await get('/atendente/status', 'atendente@outra.com.br')).body).toMatchObject({ ID_Status: 81 });
@@ -89,13 +113,13 @@ describe('attendant status and PUT /atendente/tabular', () => {
 
   it('refuses codes that are not pause reasons with 400 and keeps the status', async () => {
     const invalid = { success: false, text: 'ID_Status: Motivo de pausa inválido.' };
-    expect(await tabular('atendente@demo.com.br', { ID_Status: 999 })).toEqual({ status: 400, body: invalid });
-    expect(await tabular('atendente@demo.com.br', { ID_Status: 201 })).toEqual({ status: 400, body: invalid });
-    expect(await tabular('atendente@demo.com.br', { ID_Status: 'almoço' })).toEqual({
+    expect(await tabulate('atendente@demo.com.br', { ID_Status: 999 })).toEqual({ status: 400, body: invalid });
+    expect(await tabulate('atendente@demo.com.br', { ID_Status: 201 })).toEqual({ status: 400, body: invalid });
+    expect(await tabulate('atendente@demo.com.br', { ID_Status: 'almoço' })).toEqual({
       status: 400,
       body: { success: false, text: 'ID_Status: Informe o motivo da pausa.' },
     });
-    expect((await tabular('atendente@demo.com.br', {})).status).toBe(400);
+    expect((await tabulate('atendente@demo.com.br', {})).status).toBe(400);
     expect((await get('/atendente/status', 'atendente@demo.com.br')).body).toMatchObject({ ID_Status: 81 });
   });
 });
@@ -116,7 +140,7 @@ describe('GET /atendente/lead', () => {
   const shape = (data: { DE_Pessoa: string; DE_Atendente: string; DE_Indicacao: string | null }[]) =>
     data.map(({ DE_Pessoa, DE_Atendente, DE_Indicacao }) => ({ DE_Pessoa, DE_Atendente, DE_Indicacao }));
 
-  it("shows an attendant only their own leads, newest first, with and without referrer", async () => {
+  it('shows an attendant only their own leads, newest first, with and without referrer', async () => {
     const { status, body } = await get('/atendente/lead', 'atendente@demo.com.br');
     expect(status).toBe(200);
     expect(body.success).toBe(true);
@@ -136,7 +160,7 @@ describe('GET /atendente/lead', () => {
     expect(shape(second.body.data)).toEqual(expectedLeads((l) => l.attendant === 'atendente2@demo.com.br'));
   });
 
-  it("shows supervisors and managers every lead of their company", async () => {
+  it('shows supervisors and managers every lead of their company', async () => {
     const company1 = expectedLeads((l) => clientName(l.cpfBase).company === 1);
     for (const email of ['supervisor@demo.com.br', 'gerente@demo.com.br']) {
       expect(shape((await get('/atendente/lead', email)).body.data)).toEqual(company1);
@@ -146,7 +170,7 @@ describe('GET /atendente/lead', () => {
   it('never shows another company its leads', async () => {
     const { body } = await get('/atendente/lead', 'atendente@outra.com.br');
     expect(shape(body.data)).toEqual(expectedLeads((l) => clientName(l.cpfBase).company === 2));
-    const [{ id }] = await demo.app.db.query<{ id: number }>("select id_cliente as id from cliente where id_empresa = 2");
+    const [{ id }] = await demo.app.db.query<{ id: number }>('select id_cliente as id from cliente where id_empresa = 2');
     expect(body.data.map((l: { ID_Cliente: number }) => l.ID_Cliente)).toEqual([id]);
   });
 });
@@ -178,9 +202,9 @@ describe('access to the /atendente endpoints', () => {
 
   it("cannot pause someone else by naming another company's person in the body", async () => {
     const other = await idOf('atendente@outra.com.br');
-    const answer = await tabular('supervisor@demo.com.br', { ID_Status: 204, ID_Pessoa: other, ID_Empresa: 2 });
+    const answer = await tabulate('supervisor@demo.com.br', { ID_Status: 204, ID_Pessoa: other, ID_Empresa: 2 });
     expect(answer.body).toMatchObject({ ID_Status: 201, ID_MotivoPausa: 204 });
     expect((await get('/atendente/status', 'atendente@outra.com.br')).body).toMatchObject({ ID_Status: 81, ID_MotivoPausa: null });
-    await tabular('supervisor@demo.com.br', { ID_Status: 81 });
+    await tabulate('supervisor@demo.com.br', { ID_Status: 81 });
   });
 });

@@ -171,7 +171,10 @@ describe('bounded sign-in inputs', () => {
   it('refuses an e-mail longer than 254 characters with 400, not 500', async () => {
     expect(longEmail(254)).toHaveLength(254);
     expect((await signIn(longEmail(254), 'errada', '10.10.0.1')).status).toBe(401);
-    expect(await signIn(longEmail(255), 'errada', '10.10.0.2')).toEqual({ status: 400, body: { success: false, text: 'EM_Email: Email inválido.' } });
+    expect(await signIn(longEmail(255), 'errada', '10.10.0.2')).toEqual({
+      status: 400,
+      body: { success: false, text: 'EM_Email: Email inválido.' },
+    });
     expect(await signIn(`${'x'.repeat(12_000)}@demo.com.br`, 'errada', '10.10.0.3')).toEqual({
       status: 400,
       body: { success: false, text: 'EM_Email: Email inválido.' },
@@ -201,7 +204,7 @@ describe('bearer token on protected routes', () => {
 
   it('answers 401 to a missing, malformed, forged, tampered or expired token on every endpoint', async () => {
     const good = await t.login('atendente@demo.com.br');
-    const pessoa = decodeToken(good).pessoa;
+    const person = decodeToken(good).pessoa;
     const [header, , signature] = good.split('.');
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const future = Math.floor(Date.now() / 1000) + 3600;
@@ -210,10 +213,10 @@ describe('bearer token on protected routes', () => {
       'other scheme': `Basic ${Buffer.from('a:b').toString('base64')}`,
       'empty bearer': 'Bearer ',
       garbage: 'Bearer abc.def.ghi',
-      forged: `Bearer ${createTokenService({ secret: 'segredo-de-um-atacante', ttlHours: 12 }).sign(pessoa)}`,
-      tampered: `Bearer ${header}.${b64({ pessoa: { ...pessoa, ID_Empresa: 2 }, exp: future })}.${signature}`,
-      'alg none': `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ pessoa, exp: future })}.`,
-      expired: `Bearer ${createTokenService({ secret: t.config.jwtSecret, ttlHours: 12 }).sign(pessoa, Date.now() - 13 * 3_600_000)}`,
+      forged: `Bearer ${createTokenService({ secret: 'segredo-de-um-atacante', ttlHours: 12 }).sign(person)}`,
+      tampered: `Bearer ${header}.${b64({ pessoa: { ...person, ID_Empresa: 2 }, exp: future })}.${signature}`,
+      'alg none': `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ pessoa: person, exp: future })}.`,
+      expired: `Bearer ${createTokenService({ secret: t.config.jwtSecret, ttlHours: 12 }).sign(person, Date.now() - 13 * 3_600_000)}`,
     };
     for (const [method, path, body] of endpoints) {
       for (const [kind, authorization] of Object.entries(authorizations)) {

@@ -12,7 +12,7 @@ import { eventually } from './eventually';
 const demo = useSignedInDemoApp();
 const SUPERVISOR = 'supervisor@demo.com.br';
 const GERENTE = 'gerente@demo.com.br';
-const ATENDENTE = 'atendente@demo.com.br';
+const ATTENDANT = 'atendente@demo.com.br';
 const OTHER_COMPANY = 'atendente@outra.com.br';
 
 beforeAll(async () => {
@@ -44,7 +44,10 @@ async function finishedImport(id: number) {
 
 const queuedCpfs = async (campaignId: number) =>
   (
-    await demo.app.db.query<{ cpf: string }>('select c.co_cpf as cpf from fila f join cliente c using (id_cliente) where f.id_campanha = $1', [campaignId])
+    await demo.app.db.query<{ cpf: string }>(
+      'select c.co_cpf as cpf from fila f join cliente c using (id_cliente) where f.id_campanha = $1',
+      [campaignId],
+    )
   )
     .map((row) => row.cpf)
     .sort();
@@ -106,7 +109,13 @@ describe('POST /cadastro/campanha/loteverz', () => {
       },
     });
     const done = await finishedImport(answer.body.data.ID_Importacao);
-    expect(done).toMatchObject({ ID_Campanha: campaignId, ID_Status: IMPORT_STATUS.CONCLUIDO, NU_Linhas: expected.length, NU_Importados: expected.length, NU_Rejeitados: 0 });
+    expect(done).toMatchObject({
+      ID_Campanha: campaignId,
+      ID_Status: IMPORT_STATUS.CONCLUIDO,
+      NU_Linhas: expected.length,
+      NU_Importados: expected.length,
+      NU_Rejeitados: 0,
+    });
     expect(await queuedCpfs(campaignId)).toEqual([...expected].sort());
 
     // A new client carries the prospect's data and phones.
@@ -130,7 +139,10 @@ describe('POST /cadastro/campanha/loteverz', () => {
       [today()],
     );
     expect(expected.length).toBeGreaterThan(10);
-    const answer = await requestBatch({ ID_Campanha: campaignId, MN_Idade: 25, MX_Idade: 40, MN_Margem35: '1000.00', MX_Margem35: '2000.00', NU_Clientes: 50_000 }, GERENTE);
+    const answer = await requestBatch(
+      { ID_Campanha: campaignId, MN_Idade: 25, MX_Idade: 40, MN_Margem35: '1000.00', MX_Margem35: '2000.00', NU_Clientes: 50_000 },
+      GERENTE,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.data.NU_Clientes).toBe(expected.length);
     await finishedImport(answer.body.data.ID_Importacao);
@@ -162,9 +174,15 @@ describe('POST /cadastro/campanha/loteverz', () => {
   it('answers with the count when nothing matches, and marks the request', async () => {
     const campaignId = await newCampaign({ agency: 4 });
     const answer = await requestBatch({ ID_Campanha: campaignId, MN_Idade: 20, MX_Idade: 21, NU_Clientes: 100 });
-    expect(answer).toEqual({ status: 200, body: { success: true, text: BATCH_TEXT.noneFound, data: { NU_Clientes: 0, ID_Importacao: null } } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { success: true, text: BATCH_TEXT.noneFound, data: { NU_Clientes: 0, ID_Importacao: null } },
+    });
     expect(await queuedCpfs(campaignId)).toEqual([]);
-    const [row] = await demo.app.db.query<{ requested: boolean }>('select ts_solicitacao is not null as requested from campanha where id_campanha = $1', [campaignId]);
+    const [row] = await demo.app.db.query<{ requested: boolean }>(
+      'select ts_solicitacao is not null as requested from campanha where id_campanha = $1',
+      [campaignId],
+    );
     expect(row.requested).toBe(true);
   });
 
@@ -177,19 +195,27 @@ describe('POST /cadastro/campanha/loteverz', () => {
     expect((await requestBatch({ ID_Campanha: campaignId, MX_InicioBeneficio: '01-01-2020', NU_Clientes: 10 })).body.text).toBe(
       'MN_InicioBeneficio: Preencha todos ou nenhum.',
     );
-    expect((await requestBatch({ ID_Campanha: campaignId, MN_Pmt: '100.00', NU_Clientes: 10 })).body.text).toBe('MX_Pmt: Preencha todos ou nenhum.');
+    expect((await requestBatch({ ID_Campanha: campaignId, MN_Pmt: '100.00', NU_Clientes: 10 })).body.text).toBe(
+      'MX_Pmt: Preencha todos ou nenhum.',
+    );
     expect(await queuedCpfs(campaignId)).toEqual([]);
   });
 
   it('refuses a missing or out-of-range NU_Clientes and an inverted range', async () => {
     const campaignId = await newCampaign();
     for (const NU_Clientes of [undefined, null, 0, 50_001]) {
-      expect(await requestBatch({ ID_Campanha: campaignId, NU_Clientes })).toEqual({ status: 400, body: { success: false, text: `NU_Clientes: ${BATCH_TEXT.clients}` } });
+      expect(await requestBatch({ ID_Campanha: campaignId, NU_Clientes })).toEqual({
+        status: 400,
+        body: { success: false, text: `NU_Clientes: ${BATCH_TEXT.clients}` },
+      });
     }
-    expect((await requestBatch({ ID_Campanha: campaignId, MN_Idade: 80, MX_Idade: 60, NU_Clientes: 10 })).body.text).toBe(`MN_Idade: ${BATCH_TEXT.inverted}`);
-    expect((await requestBatch({ ID_Campanha: campaignId, MN_InicioBeneficio: '31-02-2020', MX_InicioBeneficio: '01-03-2020', NU_Clientes: 10 })).body.text).toBe(
-      `MN_InicioBeneficio: ${BATCH_TEXT.date}`,
+    expect((await requestBatch({ ID_Campanha: campaignId, MN_Idade: 80, MX_Idade: 60, NU_Clientes: 10 })).body.text).toBe(
+      `MN_Idade: ${BATCH_TEXT.inverted}`,
     );
+    expect(
+      (await requestBatch({ ID_Campanha: campaignId, MN_InicioBeneficio: '31-02-2020', MX_InicioBeneficio: '01-03-2020', NU_Clientes: 10 }))
+        .body.text,
+    ).toBe(`MN_InicioBeneficio: ${BATCH_TEXT.date}`);
   });
 
   it.each([2, 3])('refuses a campaign of agency %i: only FGTS and INSS', async (agency) => {
@@ -205,8 +231,14 @@ describe('POST /cadastro/campanha/loteverz', () => {
     const theirs = await newCampaign({ company: 2 });
     const body = { ID_Campanha: ours, NU_Clientes: 10 };
     expect((await demo.app.call('POST', '/cadastro/campanha/loteverz', { body })).status).toBe(401);
-    expect(await requestBatch(body, ATENDENTE)).toEqual({ status: 403, body: { success: false, text: 'Você não tem permissão para esta ação.' } });
-    expect(await requestBatch({ ID_Campanha: theirs, NU_Clientes: 10 })).toEqual({ status: 404, body: { success: false, text: 'Campanha não encontrada.' } });
+    expect(await requestBatch(body, ATTENDANT)).toEqual({
+      status: 403,
+      body: { success: false, text: 'Você não tem permissão para esta ação.' },
+    });
+    expect(await requestBatch({ ID_Campanha: theirs, NU_Clientes: 10 })).toEqual({
+      status: 404,
+      body: { success: false, text: 'Campanha não encontrada.' },
+    });
     expect(await requestBatch(body, OTHER_COMPANY)).toEqual({ status: 404, body: { success: false, text: 'Campanha não encontrada.' } });
     const [row] = await demo.app.db.query<{ requested: number }>(
       'select count(*)::int as requested from campanha where id_campanha in ($1, $2) and ts_solicitacao is not null',

@@ -1,19 +1,10 @@
-import { saoPauloDate } from '@consig/shared/credit';
 import { createCampaignsRepository } from '../src/campaigns/campaigns.repository';
-import { localTime, isNationalHoliday } from '../src/queue/callingRules';
 import { TEXT } from '../src/http/errors';
 import { useSignedInDemoApp } from './harness';
+import { upcoming } from './upcoming';
 
-/** The next working Wednesday at 10:00 in São Paulo: inside every calling window, so the queue hands clients out. */
-function nextWorkingWednesday(): Date {
-  for (let days = 1; ; days++) {
-    const day = saoPauloDate(new Date(Date.now() + days * 86_400_000));
-    const instant = new Date(`${day}T10:00:00-03:00`);
-    if (localTime(instant, 'America/Sao_Paulo').weekday === 3 && !isNationalHoliday(day)) return instant;
-  }
-}
-
-const now = nextWorkingWednesday();
+// The next working Wednesday at 10:00 in São Paulo: inside every calling window, so the queue hands clients out.
+const now = upcoming(3, 10);
 const demo = useSignedInDemoApp({ clock: () => now });
 const SUP = 'supervisor@demo.com.br';
 const GER = 'gerente@demo.com.br';
@@ -50,8 +41,14 @@ const endpoints = (campaignId: number, attendantId: number) => [
   { method: 'POST', path: '/cadastro/campanha/duplicar', body: { CampanhaID: campaignId } },
   { method: 'DELETE', path: `/cadastro/campanha/${campaignId}` },
   { method: 'GET', path: `/cadastro/campanha/${campaignId}/atendentes` },
-  { method: 'POST', path: '/cadastro/campanha/atendentes', body: { ID_Campanha: campaignId, atendentes: [{ ID_Atendente: attendantId, SN_Selecionado: 1 }] } },
+  {
+    method: 'POST',
+    path: '/cadastro/campanha/atendentes',
+    body: { ID_Campanha: campaignId, atendentes: [{ ID_Atendente: attendantId, SN_Selecionado: 1 }] },
+  },
   { method: 'GET', path: `/cadastro/campanha/${campaignId}/resumo` },
+  { method: 'GET', path: '/cadastro/numeros' },
+  { method: 'PUT', path: `/cadastro/campanha/${campaignId}/numero`, body: { ID_Numero: null } },
 ];
 
 describe('campaign management: who may call it', () => {
@@ -76,12 +73,19 @@ describe('campaign management: who may call it', () => {
 
   it("answers 404 'Campanha não encontrada.' for another company's campaign on every endpoint and leaves it alone", async () => {
     const foreign = await idOf('CMP-0001', 2);
-    const endpointsWithId = endpoints(foreign, await personId(ATT)).filter((e) => e.path !== '/cadastro/campanha');
-    expect(endpointsWithId).toHaveLength(7);
+    const endpointsWithId = endpoints(foreign, await personId(ATT)).filter(
+      (e) => !['/cadastro/campanha', '/cadastro/numeros'].includes(e.path),
+    );
+    expect(endpointsWithId).toHaveLength(8);
     for (const email of [SUP, GER]) {
       for (const { method, path, body } of endpointsWithId) {
         const { status, body: answer } = await call(method, path, email, body);
-        expect({ method, path, status, answer }).toEqual({ method, path, status: 404, answer: { success: false, text: 'Campanha não encontrada.' } });
+        expect({ method, path, status, answer }).toEqual({
+          method,
+          path,
+          status: 404,
+          answer: { success: false, text: 'Campanha não encontrada.' },
+        });
       }
     }
     expect(await statusOf(foreign)).toBe(35);
@@ -95,7 +99,11 @@ describe('POST /cadastro/campanha', () => {
   it('creates a campaign in 26 with the next code of the company, listed first', async () => {
     const { status, body } = await call('POST', '/cadastro/campanha', SUP, { ID_Orgao: 1, DE_Campanha: '  FGTS Novembro  ' });
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, text: 'Campanha CMP-0005 criada.', data: { CampanhaID: expect.any(Number), CO_Campanha: 'CMP-0005' } });
+    expect(body).toEqual({
+      success: true,
+      text: 'Campanha CMP-0005 criada.',
+      data: { CampanhaID: expect.any(Number), CO_Campanha: 'CMP-0005' },
+    });
     const [first] = (await call('GET', '/cadastro/campanhas', SUP)).body.data;
     expect(first).toEqual({
       CampanhaID: body.data.CampanhaID,
@@ -108,8 +116,11 @@ describe('POST /cadastro/campanha', () => {
       NU_Importados: 0,
       TS_Baixa: null,
       TS_Solicitacao: null,
+      ID_NumeroSaida: null, // the company's main number
     });
-    expect((await call('POST', '/cadastro/campanha', GER, { ID_Orgao: 4, DE_Campanha: 'INSS Dezembro' })).body.data.CO_Campanha).toBe('CMP-0006');
+    expect((await call('POST', '/cadastro/campanha', GER, { ID_Orgao: 4, DE_Campanha: 'INSS Dezembro' })).body.data.CO_Campanha).toBe(
+      'CMP-0006',
+    );
   });
 
   it('gives concurrent creates distinct codes', async () => {
@@ -144,7 +155,10 @@ describe('POST /cadastro/campanha', () => {
       [{ ID_Orgao: 2, DE_Campanha: 'Tipo que não existe' }, 'ID_Orgao: Selecione um tipo.'],
     ];
     for (const [body, text] of cases) {
-      expect({ body, answer: (await call('POST', '/cadastro/campanha', SUP, body)).body }).toEqual({ body, answer: { success: false, text } });
+      expect({ body, answer: (await call('POST', '/cadastro/campanha', SUP, body)).body }).toEqual({
+        body,
+        answer: { success: false, text },
+      });
     }
     expect(await count()).toBe(before);
   });
@@ -157,9 +171,18 @@ describe('starting and pausing', () => {
 
     expect(await act('pausar')).toEqual({ status: 409, body: { success: false, text: 'Só é possível pausar uma campanha em andamento.' } });
     expect(await statusOf(id)).toBe(26);
-    expect(await act('iniciar')).toEqual({ status: 200, body: { success: true, text: 'Campanha iniciada.', data: { CampanhaID: id, ID_Status: 35 } } });
-    expect(await act('iniciar')).toEqual({ status: 409, body: { success: false, text: 'Só é possível iniciar uma campanha criada ou pausada.' } });
-    expect(await act('pausar')).toEqual({ status: 200, body: { success: true, text: 'Campanha pausada.', data: { CampanhaID: id, ID_Status: 58 } } });
+    expect(await act('iniciar')).toEqual({
+      status: 200,
+      body: { success: true, text: 'Campanha iniciada.', data: { CampanhaID: id, ID_Status: 35 } },
+    });
+    expect(await act('iniciar')).toEqual({
+      status: 409,
+      body: { success: false, text: 'Só é possível iniciar uma campanha criada ou pausada.' },
+    });
+    expect(await act('pausar')).toEqual({
+      status: 200,
+      body: { success: true, text: 'Campanha pausada.', data: { CampanhaID: id, ID_Status: 58 } },
+    });
     expect((await act('pausar')).status).toBe(409);
     expect((await call('PUT', `/cadastro/campanha/${id}/iniciar`, GER)).body.data.ID_Status).toBe(35);
     const listed = (await call('GET', '/cadastro/campanhas', ATT)).body.data.find((c: { CampanhaID: number }) => c.CampanhaID === id);
@@ -186,7 +209,10 @@ describe('starting and pausing', () => {
   });
 
   it('answers 400 for a malformed id', async () => {
-    expect((await call('PUT', '/cadastro/campanha/abc/iniciar', SUP)).body).toEqual({ success: false, text: 'id: Identificador inválido.' });
+    expect((await call('PUT', '/cadastro/campanha/abc/iniciar', SUP)).body).toEqual({
+      success: false,
+      text: 'id: Identificador inválido.',
+    });
   });
 });
 
@@ -196,7 +222,11 @@ describe('POST /cadastro/campanha/duplicar', () => {
     expect(await queueSize(original)).toBeGreaterThan(0);
     const { status, body } = await call('POST', '/cadastro/campanha/duplicar', GER, { CampanhaID: original });
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, text: 'Campanha duplicada como CMP-0007.', data: { CampanhaID: expect.any(Number), CO_Campanha: 'CMP-0007' } });
+    expect(body).toEqual({
+      success: true,
+      text: 'Campanha duplicada como CMP-0007.',
+      data: { CampanhaID: expect.any(Number), CO_Campanha: 'CMP-0007' },
+    });
     const copy = body.data.CampanhaID;
     const listed = (await call('GET', '/cadastro/campanhas', SUP)).body.data.find((c: { CampanhaID: number }) => c.CampanhaID === copy);
     expect(listed).toEqual({
@@ -210,6 +240,10 @@ describe('POST /cadastro/campanha/duplicar', () => {
       NU_Importados: 0,
       TS_Baixa: null,
       TS_Solicitacao: null,
+      // The original's caller number: the seed gives CMP-0001 'Campanhas INSS'.
+      ID_NumeroSaida: (
+        await demo.app.db.query<{ id: number }>("select id_numero as id from numero_empresa where nu_numero = '1140044004'")
+      )[0].id,
     });
     expect(await links(copy)).toEqual(await links(original));
     expect((await links(copy)).length).toBe(3);
@@ -225,7 +259,10 @@ describe('POST /cadastro/campanha/duplicar', () => {
   });
 
   it('refuses a missing or malformed CampanhaID', async () => {
-    expect((await call('POST', '/cadastro/campanha/duplicar', SUP, {})).body).toEqual({ success: false, text: 'CampanhaID: Campanha inválida.' });
+    expect((await call('POST', '/cadastro/campanha/duplicar', SUP, {})).body).toEqual({
+      success: false,
+      text: 'CampanhaID: Campanha inválida.',
+    });
     expect((await call('POST', '/cadastro/campanha/duplicar', SUP, { CampanhaID: '7' })).body.text).toBe('CampanhaID: Campanha inválida.');
   });
 });
@@ -247,7 +284,13 @@ describe('GET and POST of the campaign attendants', () => {
   it('upserts the listed links and leaves the others', async () => {
     const id = await idOf('CMP-0004');
     const [ana, bruno, camila] = [await personId(ATT), await personId('atendente2@demo.com.br'), await personId('atendente3@demo.com.br')];
-    const body = { ID_Campanha: id, atendentes: [{ ID_Atendente: ana, SN_Selecionado: 1 }, { ID_Atendente: bruno, SN_Selecionado: 1 }] };
+    const body = {
+      ID_Campanha: id,
+      atendentes: [
+        { ID_Atendente: ana, SN_Selecionado: 1 },
+        { ID_Atendente: bruno, SN_Selecionado: 1 },
+      ],
+    };
     expect((await call('POST', '/cadastro/campanha/atendentes', SUP, body)).body).toEqual({
       success: true,
       text: 'Atendentes da campanha salvos.',
@@ -267,7 +310,13 @@ describe('GET and POST of the campaign attendants', () => {
     const before = await links(id);
     const camila = await personId('atendente3@demo.com.br');
     for (const stranger of [await personId(OTHER_COMPANY), await personId(SUP), 999999]) {
-      const body = { ID_Campanha: id, atendentes: [{ ID_Atendente: camila, SN_Selecionado: 1 }, { ID_Atendente: stranger, SN_Selecionado: 1 }] };
+      const body = {
+        ID_Campanha: id,
+        atendentes: [
+          { ID_Atendente: camila, SN_Selecionado: 1 },
+          { ID_Atendente: stranger, SN_Selecionado: 1 },
+        ],
+      };
       expect(await call('POST', '/cadastro/campanha/atendentes', SUP, body)).toEqual({
         status: 404,
         body: { success: false, text: 'Atendente não encontrado.' },
@@ -282,15 +331,27 @@ describe('GET and POST of the campaign attendants', () => {
     const cases: [unknown, string][] = [
       [{ atendentes: [] }, 'ID_Campanha: Campanha inválida.'],
       [{ ID_Campanha: id }, 'atendentes: Este campo é obrigatório.'],
-      [{ ID_Campanha: id, atendentes: [{ ID_Atendente: ana, SN_Selecionado: 2 }] }, 'atendentes.0.SN_Selecionado: Use 1 (selecionado) ou 0.'],
+      [
+        { ID_Campanha: id, atendentes: [{ ID_Atendente: ana, SN_Selecionado: 2 }] },
+        'atendentes.0.SN_Selecionado: Use 1 (selecionado) ou 0.',
+      ],
       [{ ID_Campanha: id, atendentes: [{ SN_Selecionado: 1 }] }, 'atendentes.0.ID_Atendente: Atendente inválido.'],
       [
-        { ID_Campanha: id, atendentes: [{ ID_Atendente: ana, SN_Selecionado: 1 }, { ID_Atendente: ana, SN_Selecionado: 0 }] },
+        {
+          ID_Campanha: id,
+          atendentes: [
+            { ID_Atendente: ana, SN_Selecionado: 1 },
+            { ID_Atendente: ana, SN_Selecionado: 0 },
+          ],
+        },
         'atendentes: Atendente repetido na lista.',
       ],
     ];
     for (const [body, text] of cases) {
-      expect({ body, answer: (await call('POST', '/cadastro/campanha/atendentes', SUP, body)).body }).toEqual({ body, answer: { success: false, text } });
+      expect({ body, answer: (await call('POST', '/cadastro/campanha/atendentes', SUP, body)).body }).toEqual({
+        body,
+        answer: { success: false, text },
+      });
     }
   });
 });
@@ -312,7 +373,10 @@ describe('GET /cadastro/campanha/{id}/resumo', () => {
       },
     });
     expect(Date.parse(body.data.TS_Solicitacao)).toBeLessThan(Date.parse(body.data.TS_Baixa));
-    expect((await call('GET', `/cadastro/campanha/${await idOf('CMP-0002')}/resumo`, SUP)).body.data).toMatchObject({ TS_Baixa: null, TS_Solicitacao: null });
+    expect((await call('GET', `/cadastro/campanha/${await idOf('CMP-0002')}/resumo`, SUP)).body.data).toMatchObject({
+      TS_Baixa: null,
+      TS_Solicitacao: null,
+    });
   });
 });
 
@@ -349,7 +413,10 @@ describe('DELETE /cadastro/campanha/{id}', () => {
     const historyBefore = await history();
     expect((await call('PUT', `/cadastro/campanha/${id}/pausar`, SUP)).status).toBe(200);
 
-    expect(await call('DELETE', `/cadastro/campanha/${id}`, SUP)).toEqual({ status: 200, body: { success: true, text: 'Campanha excluída.', data: null } });
+    expect(await call('DELETE', `/cadastro/campanha/${id}`, SUP)).toEqual({
+      status: 200,
+      body: { success: true, text: 'Campanha excluída.', data: null },
+    });
     expect(await statusOf(id)).toBeUndefined();
     expect(await queueSize(id)).toBe(0);
     expect(await links(id)).toEqual([]);

@@ -33,7 +33,7 @@ describe('client records need a session', () => {
   });
 });
 
-describe('GET /crm/cliente/basicoPorID/{clientId}', () => {
+describe('GET /crm/cliente/basicoPorID/{ClienteID}', () => {
   it("answers the company's client with its registration, dates dd/mm/yyyy and money as decimal text", async () => {
     const r = demoRegistration(JOSE);
     const { status, body } = await get(`/crm/cliente/basicoPorID/${await clientId(JOSE)}`, ATTENDANT);
@@ -101,7 +101,7 @@ describe('GET /crm/cliente/basicoPorID/{clientId}', () => {
     for (const id of ['abc', '-1', '01', '2147483648']) {
       expect(await get(`/crm/cliente/basicoPorID/${id}`, ATTENDANT)).toEqual({
         status: 400,
-        body: { success: false, text: 'clientId: Identificador inválido.' },
+        body: { success: false, text: 'ClienteID: Identificador inválido.' },
       });
     }
   });

@@ -94,11 +94,17 @@ describe('POST /cadastro/telefone', () => {
     ];
     for (const [DE_Telefone, text] of cases) {
       const answer = await addPhone('atendente@demo.com.br', { DE_Telefone, ClienteID: id });
-      expect({ DE_Telefone, answer }).toEqual({ DE_Telefone, answer: { status: 400, body: { success: false, text: `DE_Telefone: ${text}` } } });
+      expect({ DE_Telefone, answer }).toEqual({
+        DE_Telefone,
+        answer: { status: 400, body: { success: false, text: `DE_Telefone: ${text}` } },
+      });
     }
     for (const ClienteID of [undefined, '1', 1.5, 0, -3]) {
       const answer = await addPhone('atendente@demo.com.br', { DE_Telefone: '11912345678', ClienteID });
-      expect({ ClienteID, answer }).toEqual({ ClienteID, answer: { status: 400, body: { success: false, text: 'ClienteID: Cliente inválido.' } } });
+      expect({ ClienteID, answer }).toEqual({
+        ClienteID,
+        answer: { status: 400, body: { success: false, text: 'ClienteID: Cliente inválido.' } },
+      });
     }
     expect(await phoneCount()).toBe(before);
   });
@@ -130,5 +136,123 @@ describe('POST /cadastro/telefone', () => {
     }
     expect(await addPhone('gerente@demo.com.br', { DE_Telefone: '48912345678', ClienteID: other })).toEqual(NOT_FOUND);
     expect(await phoneCount()).toBe(before);
+  });
+});
+
+describe('PUT /crm/cliente/{ClienteID} (Salvar)', () => {
+  const ATTENDANT = 'atendente@demo.com.br';
+  const put = (id: number, body: unknown, email: string | null = ATTENDANT) =>
+    demo.app.call('PUT', `/crm/cliente/${id}`, { token: email ? tokens[email] : undefined, body });
+  const recordOf = async (id: number, email = ATTENDANT) => (await get(`/crm/cliente/basicoPorID/${id}`, email)).body.data.cliente;
+  const MARIA = DEMO_CLIENTS.find((c) => c.name === 'Maria Aparecida Santos')!;
+  const PAULO = DEMO_CLIENTS.find((c) => c.name === 'Paulo Roberto Alves')!; // FGTS and CCP
+
+  it('answers 401 without a token and saves nothing', async () => {
+    const id = await clientId(JOSE);
+    const before = await recordOf(id);
+    expect(await put(id, { ...before, DE_Endereco: 'Rua Sem Sessão' }, null)).toEqual({
+      status: 401,
+      body: { success: false, text: 'Sessão expirada ou inválida. Entre novamente.' },
+    });
+    expect(await recordOf(id)).toEqual(before);
+  });
+
+  it('saves the whole form for every role of the company (no role is refused: all of them work clients) and answers the saved record', async () => {
+    const id = await clientId(MARIA);
+    const before = await recordOf(id);
+    for (const [email, street] of [
+      [ATTENDANT, 'Rua do Atendente'],
+      ['supervisor@demo.com.br', 'Rua do Supervisor'],
+      ['gerente@demo.com.br', 'Rua do Gerente'],
+    ]) {
+      const changes = {
+        DE_Endereco: street,
+        DE_Nascimento: '25-07-1958',
+        CO_Cep: '01310-100',
+        DE_Complemento: 'Casa 2',
+        CO_CNPJ: '12.abc.345/01de-35',
+      };
+      const { status, body } = await put(id, { ...before, ...changes }, email);
+      expect(status).toBe(200);
+      expect(body).toEqual({ success: true, text: 'Cadastro salvo.', data: { cliente: expect.any(Object) } });
+      const saved = {
+        ...before,
+        DE_Endereco: street,
+        DE_Nascimento: '25/07/1958',
+        CO_Cep: '01310100',
+        DE_Complemento: 'Casa 2',
+        CO_CNPJ: '12ABC34501DE35',
+      };
+      expect(body.data.cliente).toEqual(saved);
+      expect(await recordOf(id)).toEqual(saved);
+    }
+  });
+
+  it("answers 404 for another company's client and an unknown one, saving nothing", async () => {
+    const osvaldo = await clientId(OSVALDO);
+    const record = await recordOf(osvaldo, 'atendente@outra.com.br');
+    expect(await put(osvaldo, { ...record, DE_Endereco: 'Rua Invasora' })).toEqual(NOT_FOUND);
+    expect(await put(2147483647, { ...record, ClienteID: 2147483647, DE_Endereco: 'Rua Invasora' })).toEqual(NOT_FOUND);
+    expect(await recordOf(osvaldo, 'atendente@outra.com.br')).toEqual(record);
+    // Company 2 saves its own client.
+    expect((await put(osvaldo, { ...record, DE_Complemento: 'Fundos' }, 'atendente@outra.com.br')).status).toBe(200);
+  });
+
+  it('answers each full-mode rule with 400 naming the field, and saves nothing of that request', async () => {
+    const id = await clientId(JOSE);
+    const before = await recordOf(id);
+    const cases: [object, string][] = [
+      [{ EM_Email: 'jose@' }, 'EM_Email: Email inválido.'],
+      [{ EM_Email: '' }, 'EM_Email: Este campo é obrigatório.'],
+      [{ DE_Pessoa: 'José 2' }, 'DE_Pessoa: Números não são permitidos.'],
+      [{ DE_Pessoa: '' }, 'DE_Pessoa: Este campo é obrigatório.'],
+      [{ DE_Telefone: '1198765' }, 'DE_Telefone: Deve conter 11 dígitos.'],
+      [{ DE_Nascimento: '31/02/1954' }, 'DE_Nascimento: Data inválida ou mal formatado.'],
+      [{ CO_Cep: '0100-1000' }, 'CO_Cep: CEP inválido ou mal formatado.'],
+      [{ DE_Cidade: '' }, 'DE_Cidade: Este campo é obrigatório.'],
+      [{ SG_Estado: 'XX' }, 'SG_Estado: UF inválida.'],
+      [{ CO_CNPJ: '12.ABC.345/01DE-36' }, 'CO_CNPJ: CNPJ inválido.'],
+      [{ CO_Banco: 999 }, 'CO_Banco: Código inexistente.'],
+      [{ ClienteID: id + 1 }, 'ClienteID: O cadastro enviado é de outro cliente.'],
+    ];
+    for (const [changes, text] of cases) {
+      expect(await put(id, { ...before, DE_Endereco: 'Rua Recusada', ...changes })).toEqual({
+        status: 400,
+        body: { success: false, text },
+      });
+    }
+    expect(await recordOf(id)).toEqual(before);
+    expect(await put(id, { ...before, DE_Telefone: undefined })).toEqual({
+      status: 400,
+      body: { success: false, text: 'DE_Telefone: Este campo é obrigatório.' },
+    });
+  });
+
+  it('keeps the private payroll card on the salary saved: 35% of the available remuneration less other consigned loans', async () => {
+    const id = await clientId(PAULO);
+    const before = await recordOf(id);
+    const ccp = async () =>
+      ((await get(`/crm/cliente/operacoes/${id}`, ATTENDANT)).body.data as { ID_TipoCredito: number }[]).find(
+        (card) => card.ID_TipoCredito === 5,
+      );
+    // Net salary typed: it is the available remuneration; R$ 200,00 of another bank's installment comes off.
+    await put(id, { ...before, VL_SalarioBruto: '5000.00', VL_SalarioLiquido: '4000.01', VL_DescontoOutroBanco: '200.00' });
+    expect(await ccp()).toMatchObject({ VL_BaseCalculo: '4000.01', VL_Margem: '1200.00' });
+    // No net salary: the gross less the mandatory discounts.
+    await put(id, {
+      ...before,
+      VL_SalarioBruto: '5000.00',
+      VL_SalarioLiquido: null,
+      VL_DescontoObrigatorio: '1000.00',
+      VL_DescontoOutroBanco: null,
+    });
+    expect(await ccp()).toMatchObject({ VL_BaseCalculo: '4000.00', VL_Margem: '1400.00' });
+    // No salary at all: nothing can be lent, and the card says what is missing.
+    await put(id, { ...before, VL_SalarioBruto: null, VL_SalarioLiquido: null });
+    expect(await ccp()).toMatchObject({
+      VL_BaseCalculo: '0.00',
+      VL_Margem: '0.00',
+      DE_Mensagem: 'Informe o salário do cliente (bruto ou líquido) para calcular a margem de 35% do Crédito do Trabalhador.',
+    });
   });
 });

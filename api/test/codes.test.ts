@@ -62,9 +62,7 @@ it('credit types: tipo_credito = CREDIT_TYPES = CREDIT_TYPE', async () => {
 });
 
 it('agencies: orgao = AGENCY', async () => {
-  expect(await table('orgao', 'id_orgao', 'de_orgao')).toEqual(
-    byId(Object.entries(AGENCY).map(([label, id]) => ({ id, label }))),
-  );
+  expect(await table('orgao', 'id_orgao', 'de_orgao')).toEqual(byId(Object.entries(AGENCY).map(([label, id]) => ({ id, label }))));
 });
 
 it('campaign states: status_campanha = CAMPAIGN_STATUS with the labels the list shows', async () => {

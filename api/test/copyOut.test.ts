@@ -10,7 +10,11 @@ beforeAll(async () => {
 afterAll(() => t.drop());
 
 it("streams COPY's output, parameters inlined as literals (quotes doubled, never executed)", async () => {
-  const stream = await t.db.copyOut(`select $1::int as "Número", $2::text as texto, $3::text as nada`, [7, "d'Ávila'); drop table x; --", null], `format csv, delimiter ';', header true`);
+  const stream = await t.db.copyOut(
+    `select $1::int as "Número", $2::text as texto, $3::text as nada`,
+    [7, "d'Ávila'); drop table x; --", null],
+    `format csv, delimiter ';', header true`,
+  );
   expect((await buffer(stream)).toString('utf8')).toBe(`Número;texto;nada\n7;"d'Ávila'); drop table x; --";\n`);
 });
 

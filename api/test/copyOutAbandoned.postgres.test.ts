@@ -31,7 +31,8 @@ async function copiesRunning(db: TestDatabase['db'], select = BIG): Promise<numb
 }
 
 async function untilNoCopies(db: TestDatabase['db'], select = BIG): Promise<void> {
-  for (let attempt = 0; attempt < 100 && (await copiesRunning(db, select)) > 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 100 && (await copiesRunning(db, select)) > 0; attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 /** Reads the first chunk and stops reading (a slow or gone client). */

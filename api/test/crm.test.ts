@@ -1,5 +1,5 @@
 import { PROPOSAL_STATUSES } from '@consig/shared/contracts';
-import { DEMO_CAMPAIGNS, DEMO_PROPOSALS, DEMO_USERS } from '../src/db/demoData';
+import { DEMO_CAMPAIGNS, DEMO_NUMBERS, DEMO_PROPOSALS, DEMO_USERS } from '../src/db/demoData';
 import { useSignedInDemoApp } from './harness';
 
 const demo = useSignedInDemoApp();
@@ -30,6 +30,8 @@ describe('GET /cadastro/campanhas', () => {
         NU_Importados: demo.imported,
         TS_Baixa: demo.loadedDaysAgo === null ? null : expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         TS_Solicitacao: demo.requestedDaysAgo === null ? null : expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        // Extension: the campaign's caller number, null for the company's main one.
+        ID_NumeroSaida: DEMO_NUMBERS.some((n) => n.company === 1 && n.campaigns.includes(demo.code)) ? expect.any(Number) : null,
       });
     }
     expect(new Set(body.data.map((c: { ID_Status: number }) => c.ID_Status))).toEqual(new Set([26, 35, 72, 58]));
@@ -193,7 +195,12 @@ describe('GET /crm/proposta/status with DT_Inicio / DT_Fim', () => {
 
 describe('access to the /cadastro/campanhas and /crm/proposta endpoints', () => {
   const EXPIRED = { status: 401, body: { success: false, text: 'Sessão expirada ou inválida. Entre novamente.' } };
-  const paths = ['/cadastro/campanhas', '/crm/proposta/status', '/crm/proposta/status?DT_Inicio=20250101', '/crm/proposta/status/possiveis'];
+  const paths = [
+    '/cadastro/campanhas',
+    '/crm/proposta/status',
+    '/crm/proposta/status?DT_Inicio=20250101',
+    '/crm/proposta/status/possiveis',
+  ];
 
   it('answers 401 without a token (before looking at the query)', async () => {
     for (const path of [...paths, '/crm/proposta/status?DT_Inicio=nao-e-data']) {

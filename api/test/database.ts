@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Client } from 'pg';
 import type { Database } from '../src/db';
 import { openPglite } from '../src/db/pglite';
@@ -21,7 +22,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+/** The URL of database `name` on the test server. */
+export function postgresUrl(name: string): string {
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -31,18 +39,27 @@ async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * Where test/globalSetup.ts left the migrated template (a PGlite data folder's tar, or a PostgreSQL
+ * database name): copying it is a fraction of opening an empty cluster and running every migration.
+ */
+export const TEMPLATE_VARIABLE = 'CONSIG_TEST_TEMPLATE';
+
+/**
+ * A fresh database: empty, or `{ migrated: true }` a copy of the migrated template (when the run has
+ * one; the caller migrates anyway, which then finds nothing left to apply).
+ */
+export async function createTestDatabase({ migrated = false } = {}): Promise<TestDatabase> {
+  const template = migrated ? process.env[TEMPLATE_VARIABLE] : undefined;
   if (TEST_DB === 'pglite') {
-    const db = await openPglite('memory://');
+    const db = await openPglite('memory://', template ? new Blob([readFileSync(template)]) : undefined);
     return { db, connectAgain: async () => ({ ...db, close: async () => undefined }), drop: () => db.close() };
   }
   const name = `consig_t_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`create database ${name}`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
+  await admin((client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   const connections: Database[] = [];
   const connect = async () => {
-    const db = await openPostgres(url.toString());
+    const db = await openPostgres(postgresUrl(name));
     connections.push(db);
     return db;
   };

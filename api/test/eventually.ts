@@ -6,3 +6,17 @@ export async function eventually(condition: () => boolean | Promise<boolean>, ti
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+/** Retries `assertion` until it passes; after `timeoutMs` fails with its last error (what differed). */
+export async function eventuallyPasses(assertion: () => unknown, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (error) {
+      if (Date.now() - start > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}

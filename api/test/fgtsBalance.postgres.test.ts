@@ -29,7 +29,13 @@ beforeAll(async () => {
   b = await startTestApp({ sameDatabaseAs: a });
   const db = await a.database.connectAgain();
   const config = await resolveSecrets(readEnv({ LOG_LEVEL: 'silent' }), db);
-  w = await buildApp({ config, db, logger: false, jobs: { pollIntervalMs: 50 }, fgtsBalanceProvider: builtInFgtsBalanceProvider({ delayMs: 0 }) });
+  w = await buildApp({
+    config,
+    db,
+    logger: false,
+    jobs: { pollIntervalMs: 50 },
+    fgtsBalanceProvider: builtInFgtsBalanceProvider({ delayMs: 0 }),
+  });
   await w.ready();
 });
 afterEach(() => clients.closeAll());

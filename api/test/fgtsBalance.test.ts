@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ALERT_OPERATION_UPDATE, operacao, type RealtimeAlert } from '@consig/shared/contracts';
+import { ALERT_OPERATION_UPDATE, operation, type RealtimeAlert } from '@consig/shared/contracts';
 import {
   centsToDecimalText,
   fgtsAnticipation,
@@ -122,7 +122,12 @@ afterAll(() => worker?.close());
 
 /** What 'Verificar' sends for an operation of a demo client. */
 async function request(client: DemoClient, operationId: number) {
-  return { ClienteID: await demoClientId(demo.app.db, client), CO_CPF: makeCpf(client.cpfBase), OperacaoID: operationId, DE_Telefone: client.phones[0] };
+  return {
+    ClienteID: await demoClientId(demo.app.db, client),
+    CO_CPF: makeCpf(client.cpfBase),
+    OperacaoID: operationId,
+    DE_Telefone: client.phones[0],
+  };
 }
 const ask = (body: unknown, email = ATTENDANT) => demo.app.call('POST', '/crm/fgts/saldo', { token: demo.tokens[email], body });
 
@@ -176,7 +181,11 @@ describe('POST /crm/fgts/saldo', () => {
     );
     const pushed = alert.DE_Dados as Record<string, unknown>;
     // The operations list's card without ID_Cliente, so the screen's push rule (product-spec §4) merges it.
-    expect(Object.keys(pushed).sort()).toEqual(Object.keys(operacao.shape).filter((key) => key !== 'ID_Cliente').sort());
+    expect(Object.keys(pushed).sort()).toEqual(
+      Object.keys(operation.shape)
+        .filter((key) => key !== 'ID_Cliente')
+        .sort(),
+    );
     expect(pushed).toMatchObject({
       OperacaoID: joseFgts,
       ID_TipoCredito: FGTS,
@@ -346,7 +355,10 @@ describe('POST /crm/fgts/saldo across an API restart', () => {
         const socket = await authenticate(await clients.connect(second), { token, id: decodeToken(token).pessoa.ID_Pessoa }, second);
         await second.app.jobs.start();
         const alert = await alertOf(socket, ALERT_OPERATION_UPDATE);
-        expect(alert.DE_Dados).toMatchObject({ OperacaoID: operationId, VL_BaseCalculo: centsToDecimalText(builtInBalanceOf(makeCpf(JOSE.cpfBase))) });
+        expect(alert.DE_Dados).toMatchObject({
+          OperacaoID: operationId,
+          VL_BaseCalculo: centsToDecimalText(builtInBalanceOf(makeCpf(JOSE.cpfBase))),
+        });
       } finally {
         clients.closeAll();
         await second.app.close();

@@ -80,11 +80,21 @@ export async function seedFollowUp(app: TestApp, clientNames = { c1: 'Cliente Um
   const supervisor = await addPerson('supervisor@terceira.com.br', 'Supervisora', 12);
   const manager = await addPerson('gerente@terceira.com.br', 'Gerente', 13);
   const referrer = async (name: string) =>
-    (await db.query<{ id: number }>(`insert into indicador (id_empresa, de_indicador) values (${COMPANY}, $1) returning id_indicador as id`, [name]))[0].id;
+    (
+      await db.query<{ id: number }>(
+        `insert into indicador (id_empresa, de_indicador) values (${COMPANY}, $1) returning id_indicador as id`,
+        [name],
+      )
+    )[0].id;
   const I1 = await referrer('Indicador Um');
   const I2 = await referrer('Indicador Dois');
   const client = async (cpf: string, name: string) =>
-    (await db.query<{ id: number }>(`insert into cliente (id_empresa, co_cpf, de_pessoa) values (${COMPANY}, $1, $2) returning id_cliente as id`, [cpf, name]))[0].id;
+    (
+      await db.query<{ id: number }>(
+        `insert into cliente (id_empresa, co_cpf, de_pessoa) values (${COMPANY}, $1, $2) returning id_cliente as id`,
+        [cpf, name],
+      )
+    )[0].id;
   const c1 = await client('11144477735', clientNames.c1);
   const c2 = await client('52998224725', clientNames.c2);
   await db.query(
@@ -98,7 +108,9 @@ export async function seedFollowUp(app: TestApp, clientNames = { c1: 'Cliente Um
        from generate_series(1, $5::int) i order by i`,
     [a.id, b.id, I1, I2, PROPOSALS, c1, c2, BANKS, STATUSES],
   );
-  const rows = await db.query<{ ade: string; id: number }>(`select co_ade as ade, id_proposta as id from proposta where id_empresa = ${COMPANY}`);
+  const rows = await db.query<{ ade: string; id: number }>(
+    `select co_ade as ade, id_proposta as id from proposta where id_empresa = ${COMPANY}`,
+  );
   return {
     ids: { a: a.id, b: b.id, supervisor: supervisor.id, manager: manager.id, I1, I2 },
     tokens: { a: a.token, b: b.token, supervisor: supervisor.token, manager: manager.token },

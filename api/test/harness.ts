@@ -28,7 +28,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Pick<BuildAppOptions, 'logger' | 'realtime' | 'clock'>> {
+export interface StartOptions extends Partial<Pick<BuildAppOptions, 'logger' | 'realtime' | 'clock' | 'callSweepIntervalMs'>> {
   /** Registers extra, test-only routes before the app starts listening. */
   extend?(app: FastifyInstance): void;
   /**
@@ -47,12 +47,19 @@ export interface StartOptions extends Partial<Pick<BuildAppOptions, 'logger' | '
  */
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const joined = options.sameDatabaseAs;
-  const database = joined ? joined.database : await createTestDatabase();
+  const database = joined ? joined.database : await createTestDatabase({ migrated: true });
   const db = joined ? await database.connectAgain() : database.db;
   await migrate(db);
   await seedDemoData(db);
   const config = await resolveSecrets(readEnv({ TRUST_PROXY: 'true', LOG_LEVEL: 'silent', ...options.env }), db);
-  const app = await buildApp({ config, db, logger: options.logger ?? false, realtime: options.realtime, clock: options.clock });
+  const app = await buildApp({
+    config,
+    db,
+    logger: options.logger ?? false,
+    realtime: options.realtime,
+    clock: options.clock,
+    callSweepIntervalMs: options.callSweepIntervalMs,
+  });
   options.extend?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -100,7 +107,7 @@ export const decodeToken = (token: string) => JSON.parse(Buffer.from(token.split
  * A test app with every demo user signed in, for a test file's lifetime. Inside tests: `demo.app`,
  * `demo.tokens[email]`, and `demo.get(path, email)`, a GET with that user's token.
  */
-export function useSignedInDemoApp(options: Pick<StartOptions, 'clock'> = {}) {
+export function useSignedInDemoApp(options: Pick<StartOptions, 'clock' | 'env' | 'callSweepIntervalMs'> = {}) {
   let app: TestApp;
   const tokens: Record<string, string> = {};
   beforeAll(async () => {
@@ -119,9 +126,9 @@ export function useSignedInDemoApp(options: Pick<StartOptions, 'clock'> = {}) {
 
 /** The id a demo client got when the seed inserted it (found by company and CPF: the seed appends the check digits). */
 export async function demoClientId(db: Pick<Database, 'query'>, client: DemoClient): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    "select id_cliente as id from cliente where id_empresa = $1 and co_cpf like $2 || '__'",
-    [client.company, client.cpfBase],
-  );
+  const [row] = await db.query<{ id: number }>("select id_cliente as id from cliente where id_empresa = $1 and co_cpf like $2 || '__'", [
+    client.company,
+    client.cpfBase,
+  ]);
   return row.id;
 }

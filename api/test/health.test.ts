@@ -20,7 +20,9 @@ describe('with the database up and migrated', () => {
 
   test('/health/ready answers 503 naming a migration the database lacks, and 200 again once it is applied', async () => {
     const last = shippedMigrations().at(-1)!;
-    const [row] = await t.db.query<{ ts_aplicada: Date }>('delete from schema_migrations where no_arquivo = $1 returning ts_aplicada', [last]);
+    const [row] = await t.db.query<{ ts_aplicada: Date }>('delete from schema_migrations where no_arquivo = $1 returning ts_aplicada', [
+      last,
+    ]);
     try {
       expect(await t.call('GET', '/health/ready')).toEqual({
         status: 503,

@@ -131,10 +131,10 @@ describe('an import whose worker dies in the middle of the merge', () => {
     // Nothing of the merge is there; the import still runs, with its progress (written outside the transaction).
     expect(await written(campaignId, id, first, lines)).toEqual({ clients: 0, phones: 0, queued: 0, rejected: 0 });
     expect(await getImport(t, id)).toMatchObject({ ID_Status: 0, NU_Linhas: lines, NU_Lidas: lines, NU_Importados: 0 });
-    const [job] = await t.db.query<{ state: string; owner: string }>('select co_estado as state, de_dono as owner from tarefa where co_tipo = $1 and de_dados @> $2::jsonb', [
-      IMPORT_JOB,
-      JSON.stringify({ importId: id }),
-    ]);
+    const [job] = await t.db.query<{ state: string; owner: string }>(
+      'select co_estado as state, de_dono as owner from tarefa where co_tipo = $1 and de_dados @> $2::jsonb',
+      [IMPORT_JOB, JSON.stringify({ importId: id })],
+    );
     expect(job).toEqual({ state: 'executando', owner: 'A' });
 
     // Instance B starts on the same database: once A's lease runs out it takes the job back and runs it again.
@@ -142,12 +142,19 @@ describe('an import whose worker dies in the middle of the merge', () => {
     try {
       await b.app.jobs.start();
       await eventually(async () => (await getImport(b, id)).ID_Status !== 0, 60_000);
-      expect(await getImport(b, id)).toMatchObject({ ID_Status: 63, DE_Motivo: null, NU_Linhas: lines, NU_Lidas: lines, NU_Importados: lines, NU_Rejeitados: 0 });
+      expect(await getImport(b, id)).toMatchObject({
+        ID_Status: 63,
+        DE_Motivo: null,
+        NU_Linhas: lines,
+        NU_Lidas: lines,
+        NU_Importados: lines,
+        NU_Rejeitados: 0,
+      });
       expect(await written(campaignId, id, first, lines)).toEqual({ clients: lines, phones: lines, queued: lines, rejected: 0 });
-      const [done] = await t.db.query('select co_estado as state, nu_tentativas as attempts from tarefa where co_tipo = $1 and de_dados @> $2::jsonb', [
-        IMPORT_JOB,
-        JSON.stringify({ importId: id }),
-      ]);
+      const [done] = await t.db.query(
+        'select co_estado as state, nu_tentativas as attempts from tarefa where co_tipo = $1 and de_dados @> $2::jsonb',
+        [IMPORT_JOB, JSON.stringify({ importId: id })],
+      );
       expect(done).toEqual({ state: 'concluida', attempts: 2 });
     } finally {
       await b.app.jobs.stop();
@@ -162,7 +169,10 @@ describe('an import whose worker dies in the middle of the merge', () => {
     const { workerA, killed } = workerThatDies('A-last');
     const id = await upload(campaignId, sheet(lines, first));
     // The job's only attempt is the one A is about to make.
-    await t.db.query('update tarefa set nu_max_tentativas = 1 where co_tipo = $1 and de_dados @> $2::jsonb', [IMPORT_JOB, JSON.stringify({ importId: id })]);
+    await t.db.query('update tarefa set nu_max_tentativas = 1 where co_tipo = $1 and de_dados @> $2::jsonb', [
+      IMPORT_JOB,
+      JSON.stringify({ importId: id }),
+    ]);
     await workerA.start();
     await eventually(() => killed() && workerA.busy === 0, 60_000);
     await workerA.stop();
@@ -174,7 +184,10 @@ describe('an import whose worker dies in the middle of the merge', () => {
       await eventually(async () => (await getImport(b, id)).ID_Status !== 0, 60_000);
       expect(await getImport(b, id)).toMatchObject({ ID_Status: 99, DE_Motivo: IMPORT_TEXT.failed, NU_Importados: 0 });
       expect(await written(campaignId, id, first, lines)).toEqual({ clients: 0, phones: 0, queued: 0, rejected: 0 });
-      const [failed] = await t.db.query('select co_estado as state from tarefa where co_tipo = $1 and de_dados @> $2::jsonb', [IMPORT_JOB, JSON.stringify({ importId: id })]);
+      const [failed] = await t.db.query('select co_estado as state from tarefa where co_tipo = $1 and de_dados @> $2::jsonb', [
+        IMPORT_JOB,
+        JSON.stringify({ importId: id }),
+      ]);
       expect(failed).toEqual({ state: 'falhou' });
     } finally {
       await b.app.jobs.stop();

@@ -11,7 +11,7 @@ import { eventually } from './eventually';
 const demo = useSignedInDemoApp();
 const SUPERVISOR = 'supervisor@demo.com.br';
 const GERENTE = 'gerente@demo.com.br';
-const ATENDENTE = 'atendente@demo.com.br';
+const ATTENDANT = 'atendente@demo.com.br';
 const OTHER_COMPANY = 'atendente@outra.com.br';
 
 beforeAll(async () => {
@@ -56,9 +56,14 @@ async function importFile(campaignId: number, file: Buffer, options: { sanitize?
 }
 
 const rejectedCsv = async (id: number) => {
-  const response = await fetch(`${demo.app.url}/importacao/${id}/rejeitadas`, { headers: { authorization: `Bearer ${demo.tokens[SUPERVISOR]}` } });
+  const response = await fetch(`${demo.app.url}/importacao/${id}/rejeitadas`, {
+    headers: { authorization: `Bearer ${demo.tokens[SUPERVISOR]}` },
+  });
   expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-  return (await response.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  return (await response.text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 };
 
 const queuedCpfs = async (campaignId: number) =>
@@ -90,7 +95,15 @@ describe('POST /importacao/upload and the import job', () => {
         `"${CPF[1].slice(0, 3)}.${CPF[1].slice(3, 6)}.${CPF[1].slice(6, 9)}-${CPF[1].slice(9)}","Souza, João",01-02-1950,,222,32\n`,
     );
     const result = await importFile(campaignId, file);
-    expect(result).toMatchObject({ ID_Campanha: campaignId, ID_Status: 63, NU_Linhas: 2, NU_Importados: 2, NU_Higienizados: 0, NU_Rejeitados: 0, DE_Motivo: null });
+    expect(result).toMatchObject({
+      ID_Campanha: campaignId,
+      ID_Status: 63,
+      NU_Linhas: 2,
+      NU_Importados: 2,
+      NU_Higienizados: 0,
+      NU_Rejeitados: 0,
+      DE_Motivo: null,
+    });
     expect(await queuedCpfs(campaignId)).toEqual([CPF[0], CPF[1]]);
     expect(await client(CPF[1])).toEqual({ nome: 'Souza, João', nascimento: '1950-02-01', matricula: '222', especie: 32, phones: [] });
     expect((await client(CPF[0])).phones).toEqual(['11987654321']);
@@ -113,7 +126,13 @@ describe('POST /importacao/upload and the import job', () => {
     );
     const result = await importFile(campaignId, file);
     expect(result).toMatchObject({ ID_Status: 63, NU_Linhas: 2, NU_Importados: 1, NU_Rejeitados: 1 });
-    expect(await client(CPF[2])).toEqual({ nome: 'Conceição Araújo', nascimento: '1948-06-05', matricula: '9876', especie: 41, phones: [] });
+    expect(await client(CPF[2])).toEqual({
+      nome: 'Conceição Araújo',
+      nascimento: '1948-06-05',
+      matricula: '9876',
+      especie: 41,
+      phones: [],
+    });
     expect(await rejectedCsv(result.ID_Importacao)).toEqual([
       'Linha;Motivo;Conteúdo original',
       `4;${IMPORT_TEXT.valuesRequired};"9877;41;Sem Valores;05/06/1948;${CPF[3]};;;"`,
@@ -176,7 +195,10 @@ describe('POST /importacao/upload and the import job', () => {
     ]);
     // The campaign shows the latest import's counts.
     const { body } = await demo.get('/cadastro/campanhas', SUPERVISOR);
-    expect(body.data.find((c: { CampanhaID: number }) => c.CampanhaID === sanitizedCampaign)).toMatchObject({ NU_Importados: 1, NU_Higienizados: 3 });
+    expect(body.data.find((c: { CampanhaID: number }) => c.CampanhaID === sanitizedCampaign)).toMatchObject({
+      NU_Importados: 1,
+      NU_Higienizados: 3,
+    });
   });
 
   it('never queues a do-not-call client', async () => {
@@ -200,7 +222,8 @@ describe('POST /importacao/upload and the import job', () => {
   it('imports a full sheet of 50,000 clients', async () => {
     const campaignId = await newCampaign({ agency: 1 });
     const lines = ['CPF;Nome;Nascimento;Telefone'];
-    for (let i = 0; i < 50_000; i++) lines.push(`${makeCpf(String(300_000_000 + i))};Cliente ${i};01/01/1970;11 9${String(10_000_000 + i)}`);
+    for (let i = 0; i < 50_000; i++)
+      lines.push(`${makeCpf(String(300_000_000 + i))};Cliente ${i};01/01/1970;11 9${String(10_000_000 + i)}`);
     const result = await importFile(campaignId, windows1252(lines.join('\r\n')));
     expect(result).toMatchObject({ ID_Status: 63, NU_Linhas: 50_000, NU_Importados: 50_000, NU_Rejeitados: 0 });
     expect((await queuedCpfs(campaignId)).length).toBe(50_000);
@@ -218,7 +241,11 @@ describe('POST /importacao/upload and the import job', () => {
 
 describe('refusals before any job', () => {
   const written = async () =>
-    (await demo.app.db.query<{ n: number }>("select (select count(*) from importacao)::int + (select count(*) from tarefa where co_tipo = 'importacao_csv')::int as n"))[0].n;
+    (
+      await demo.app.db.query<{ n: number }>(
+        "select (select count(*) from importacao)::int + (select count(*) from tarefa where co_tipo = 'importacao_csv')::int as n",
+      )
+    )[0].n;
 
   it('refuses more than 50,000 clients, a file over 60 MB, a body over the limit and a malformed data URL', async () => {
     const campaignId = await newCampaign();
@@ -231,17 +258,25 @@ describe('refusals before any job', () => {
     });
     expect(IMPORT_TEXT.tooManyLines(50_001)).toBe('A planilha tem 50.001 linhas de clientes; o máximo é de 50.000 clientes por planilha.');
 
-    expect(await upload(campaignId, Buffer.alloc(60 * 1024 * 1024 + 1, 'a'))).toEqual({ status: 413, body: { success: false, text: IMPORT_TEXT.tooBig } });
+    expect(await upload(campaignId, Buffer.alloc(60 * 1024 * 1024 + 1, 'a'))).toEqual({
+      status: 413,
+      body: { success: false, text: IMPORT_TEXT.tooBig },
+    });
     const overBody = await upload(campaignId, `data:text/csv;base64,${'A'.repeat(IMPORT_DATA_URL_MAX + 4096)}`);
     expect(overBody.status).toBe(413);
     expect(overBody.body.text).toMatch(/^Requisição grande demais: o limite é de \d+ MB\.$/);
 
     for (const bad of ['CPF;Nome', 'data:text/csv;base64,não é base64!', 'data:text/csv;base64,']) {
       const answer = await upload(campaignId, bad);
-      expect({ bad, answer }).toEqual({ bad, answer: { status: 400, body: { success: false, text: bad.endsWith(',') ? IMPORT_TEXT.empty : IMPORT_TEXT.malformed } } });
+      expect({ bad, answer }).toEqual({
+        bad,
+        answer: { status: 400, body: { success: false, text: bad.endsWith(',') ? IMPORT_TEXT.empty : IMPORT_TEXT.malformed } },
+      });
     }
     expect(await written()).toBe(before);
-    expect((await demo.app.db.query('select id_status_importacao from campanha where id_campanha = $1', [campaignId]))[0]).toEqual({ id_status_importacao: null });
+    expect((await demo.app.db.query('select id_status_importacao from campanha where id_campanha = $1', [campaignId]))[0]).toEqual({
+      id_status_importacao: null,
+    });
   });
 
   it('requires a token, a supervisor or manager, and the company’s own campaign and import', async () => {
@@ -258,7 +293,7 @@ describe('refusals before any job', () => {
     ]) {
       const withBody = method === 'POST' ? { body } : {};
       expect((await demo.app.call(method, path, withBody)).status).toBe(401);
-      expect(await demo.app.call(method, path, { ...withBody, token: demo.tokens[ATENDENTE] })).toEqual({
+      expect(await demo.app.call(method, path, { ...withBody, token: demo.tokens[ATTENDANT] })).toEqual({
         status: 403,
         body: { success: false, text: 'Você não tem permissão para esta ação.' },
       });

@@ -54,12 +54,7 @@ interface Row {
   error: string | null;
 }
 const rowOf = async (id: number, on: Db = db): Promise<Row> =>
-  (
-    await on.query<Row>(
-      'select co_estado as state, nu_tentativas as attempts, de_erro as error from tarefa where id_tarefa = $1',
-      [id],
-    )
-  )[0];
+  (await on.query<Row>('select co_estado as state, nu_tentativas as attempts, de_erro as error from tarefa where id_tarefa = $1', [id]))[0];
 const stateOf = async (id: number) => (await rowOf(id)).state;
 
 /** Enqueues `count` jobs of a kind outside any worker; returns their ids. */
@@ -119,13 +114,17 @@ describe('job queue: claiming', () => {
     const release = gate();
     let running = 0;
     let most = 0;
-    const worker = await startWorker(db, {
-      bounded: async () => {
-        most = Math.max(most, ++running);
-        await release.opened;
-        running -= 1;
+    const worker = await startWorker(
+      db,
+      {
+        bounded: async () => {
+          most = Math.max(most, ++running);
+          await release.opened;
+          running -= 1;
+        },
       },
-    }, { concurrency: 2 });
+      { concurrency: 2 },
+    );
 
     await eventually(() => running === 2);
     const [{ n }] = await db.query<{ n: number }>(

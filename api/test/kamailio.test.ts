@@ -1,9 +1,10 @@
-// The SIP server (telephony/kamailio.cfg) as the softphones meet it: a real Kamailio on free ports, spoken to
-// over a real WebSocket with the credentials GET /atendente/ramal hands out (ephemeralCredentials).
+// The SIP edge (telephony/kamailio.cfg) as the softphones and the carrier meet it: a real Kamailio and a real
+// rtpengine on free ports, asking a real API (PGlite or PostgreSQL) for its decisions and reporting its call
+// events, spoken to over a real WebSocket with the credentials GET /atendente/ramal hands out; the carrier is
+// SIPp, an independent SIP implementation.
 import { once } from 'node:events';
-import { createSocket, type Socket } from 'node:dgram';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createSocket } from 'node:dgram';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -14,67 +15,135 @@ import {
   telephonySettings,
   type RunningKamailio,
 } from '../../telephony/kamailio';
+import { ngSocket, rtpengineSettings, startRtpengine, type RunningRtpengine } from '../../telephony/rtpengine';
 import { ephemeralCredentials } from '../src/attendant/sip';
-import { header, parseSip, SipPhone, tagOf, uriOf, userOf, type SipMessage } from './sipPhone';
+import { eventuallyPasses } from './eventually';
+import { freePort, freeUdpPort } from './freePorts';
+import { startTestApp } from './harness';
+import { carrierAnswering, carrierCalling, carrierRegistrar, INSTALL_SIPP, SIPP_PATH, type Sipp } from '../../telephony/sipp/sipp';
+import { digestAuthorization, header, SipPhone, tagOf, uriOf, userOf } from './sipPhone';
 
 const REALM = 'pabx.consig.test';
 const SECRET = 'segredo-compartilhado-de-teste';
+const API_SECRET = 'segredo-do-kamailio-para-a-api';
+const TRUNK = { user: 'consig', password: 'senha-da-operadora' };
+/** José Carlos Pereira's mobile (demo data), dialled with the leading 0 of product-spec §9. */
+const JOSE_MOBILE = '11987654321';
+/** The demo company's main number (its caller ID and a DID). */
+const MAIN_NUMBER = '1130030303';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
+/**
+ * Whether `pid` is a live process. A zombie is not: whoever reaps orphans here (PID 1 of a container may never
+ * do it) decides how long a server killed outright stays in the table, not the server.
+ */
 const isRunning = (pid: number) => {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] !== 'Z';
   } catch {
     return false;
   }
 };
 
 const folders: string[] = [];
-const running: RunningKamailio[] = [];
+const servers: (RunningKamailio | RunningRtpengine)[] = [];
 const phones: SipPhone[] = [];
+const carriers: Sipp[] = [];
 
-/** Kamailio with the repository's configuration, as the launcher starts it, on free ports. */
-async function kamailio(env: Record<string, string> = {}) {
+/**
+ * The API (a fresh database) with rtpengine and Kamailio as the launcher starts them, on free ports. With
+ * `trunk`, Kamailio's trunk is SIPp answering as the carrier on `trunk.port`.
+ */
+async function edge({ trunk }: { trunk?: { port: number; register?: boolean } } = {}) {
   const stateDir = mkdtempSync(join(tmpdir(), 'consig-kamailio-'));
   folders.push(stateDir);
+  const { settings: media } = rtpengineSettings({
+    env: { RTP_PORT_MIN: '36000', RTP_PORT_MAX: '36999' },
+    stateDir,
+    ngPort: await freeUdpPort(),
+    listen: '127.0.0.1',
+  });
+  const api = await startTestApp({
+    env: {
+      SIP_SECRET: SECRET,
+      SIP_REALM: REALM,
+      SIP_API_SECRET: API_SECRET,
+      RECORDINGS_SPOOL_DIR: media.spoolDir,
+      RECORDINGS_DIR: join(stateDir, 'gravacoes'),
+    },
+  });
+  const rtpengine = await startRtpengine(media);
+  servers.push(rtpengine);
+  const trunkEnv = trunk
+    ? {
+        SIP_TRUNK_URI: `sip:127.0.0.1:${trunk.port}`,
+        SIP_TRUNK_USER: TRUNK.user,
+        SIP_TRUNK_PASSWORD: TRUNK.password,
+        SIP_TRUNK_ADDRESSES: '127.0.0.1',
+        ...(trunk.register ? { SIP_TRUNK_REGISTER: '1' } : {}),
+      }
+    : {};
   const settings = telephonySettings({
-    env: { SIP_SECRET: SECRET, SIP_REALM: REALM, ...env },
+    env: { SIP_SECRET: SECRET, SIP_REALM: REALM, SIP_API_SECRET: API_SECRET, ...trunkEnv },
     stateDir,
     wsPort: await freePort(),
     sipPort: await freePort(),
     listenHost: '127.0.0.1',
+    apiUrl: api.url,
+    rtpengine: ngSocket(media.ngPort),
   });
-  const server = await startKamailio(settings);
-  running.push(server);
+  let kamailio = await startKamailio(settings);
+  servers.push(kamailio);
   const sip = { secret: SECRET, realm: REALM, wsUrl: `ws://127.0.0.1:${settings.wsPort}` };
+  const credentials = (extension: string, now?: number) => ephemeralCredentials(extension, sip, now);
+  const phone = async () => {
+    const created = await SipPhone.connect(sip.wsUrl);
+    phones.push(created);
+    return created;
+  };
   return {
-    server,
-    /** The credentials the API would hand `extension` (optionally as of another time). */
-    credentials: (extension: string, now?: number) => ephemeralCredentials(extension, sip, now),
-    phone: async () => {
-      const phone = await SipPhone.connect(sip.wsUrl);
-      phones.push(phone);
-      return phone;
+    api,
+    kamailio,
+    settings,
+    credentials,
+    phone,
+    /** A phone registered as `extension` (or a client's number). */
+    async registered(extension: string) {
+      const created = await phone();
+      const { answer } = await created.register(extension, REALM, credentials(extension));
+      expect(answer.status).toBe(200);
+      return created;
+    },
+    /** The call rows of the API's database for a SIP Call-ID, as the records keep them. */
+    async record(callId: string) {
+      const [row] = await api.db.query<Record<string, unknown>>('select * from ligacao where co_sip_call_id = $1', [callId]);
+      return row;
+    },
+    /** Kamailio killed outright (SIGKILL: no goodbye of any kind) and started again on the same ports. */
+    async crashAndRestartKamailio() {
+      process.kill(kamailio.pid!, 'SIGKILL');
+      await kamailio.exited;
+      kamailio = await startKamailio(settings);
+      servers.push(kamailio);
+    },
+    async stop() {
+      await kamailio.stop();
+      await rtpengine.stop();
+      await api.close();
     },
   };
 }
+type Edge = Awaited<ReturnType<typeof edge>>;
 
 beforeAll(() => {
-  // Never skipped: without Kamailio this suite fails and says how to get it (npm test installs it).
+  // Never skipped: without Kamailio, rtpengine or SIPp this suite fails and says how to get them (npm test installs them).
   if (!kamailioInstalled()) {
-    throw new Error(`Kamailio não encontrado em ${kamailioPath()}. Instale com: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`);
+    throw new Error(
+      `Kamailio ou rtpengine não encontrado em ${kamailioPath()}. Instale com: sudo ${INSTALL_COMMAND} (ou defina KAMAILIO_PATH).`,
+    );
   }
+  if (!existsSync(SIPP_PATH))
+    throw new Error(`SIPp não encontrado em ${SIPP_PATH}. Instale com: sudo ${INSTALL_SIPP} (ou defina SIPP_PATH).`);
 });
 
 afterEach(() => {
@@ -82,18 +151,20 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  const pids = running.map((server) => server.pid!);
-  await Promise.all(running.splice(0).map((server) => server.stop()));
+  await Promise.all(carriers.splice(0).map((carrier) => carrier.stop()));
+  const pids = servers.map((server) => server.pid!);
+  await Promise.all(servers.splice(0).map((server) => server.stop()));
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-  // No Kamailio is left behind.
+  // No Kamailio or rtpengine is left behind.
   expect(pids.filter(isRunning)).toEqual([]);
 });
 
-describe('Kamailio without a trunk (the default)', () => {
-  let sip: Awaited<ReturnType<typeof kamailio>>;
+describe('Kamailio and rtpengine without a trunk (the default)', () => {
+  let sip: Edge;
   beforeAll(async () => {
-    sip = await kamailio();
+    sip = await edge();
   });
+  afterAll(() => sip.stop());
 
   it('registers sip:1001@realm with the credentials GET /atendente/ramal hands out, after a 401 challenge', async () => {
     const phone = await sip.phone();
@@ -106,37 +177,33 @@ describe('Kamailio without a trunk (the default)', () => {
     expect(uriOf(header(answer, 'Contact')!)).toContain(`sip:1001@${phone.contactHost}`);
   });
 
-  it('refuses a wrong password', async () => {
-    const phone = await sip.phone();
-    const { answer } = await phone.register('1001', REALM, { ...sip.credentials('1001'), Pass: sip.credentials('1002').Pass });
-    expect(answer.status).toBe(403);
+  it('refuses a wrong password, another extension’s credentials, expired ones and ones made with another secret', async () => {
+    const attempts = [
+      { ...sip.credentials('1001'), Pass: sip.credentials('1002').Pass },
+      sip.credentials('1002'),
+      // Handed out 13 hours ago: valid for 12.
+      sip.credentials('1001', Date.now() - 13 * 3600 * 1000),
+      ephemeralCredentials('1001', { secret: 'outro-segredo-qualquer-123', realm: REALM, wsUrl: '' }),
+    ];
+    const statuses = [];
+    for (const credentials of attempts) statuses.push((await (await sip.phone()).register('1001', REALM, credentials)).answer.status);
+    expect(statuses).toEqual([403, 403, 403, 403]);
   });
 
-  it("refuses credentials of one extension registering another's address", async () => {
-    const phone = await sip.phone();
-    const { answer } = await phone.register('1001', REALM, sip.credentials('1002'));
-    expect(answer.status).toBe(403);
-  });
-
-  it('refuses expired credentials', async () => {
-    const phone = await sip.phone();
-    // Handed out 13 hours ago: valid for 12.
-    const { answer } = await phone.register('1001', REALM, sip.credentials('1001', Date.now() - 13 * 3600 * 1000));
-    expect(answer.status).toBe(403);
-  });
-
-  it('refuses credentials made with another secret', async () => {
-    const phone = await sip.phone();
-    const forged = ephemeralCredentials('1001', { secret: 'outro-segredo-qualquer-123', realm: REALM, wsUrl: '' });
-    const { answer } = await phone.register('1001', REALM, forged);
-    expect(answer.status).toBe(403);
-  });
-
-  it('answers 404 to a call to a number nobody is registered under', async () => {
-    const attendant = await sip.phone();
-    await attendant.register('1001', REALM, sip.credentials('1001'));
+  it('answers 404 to a call to a number nobody is registered under, and records the failed call', async () => {
+    const attendant = await sip.registered('1001');
     const { answer } = await attendant.call(`sip:011987650000@${REALM}`, '1001', REALM, sip.credentials('1001'));
     expect(answer.status).toBe(404);
+    const callId = header(answer, 'Call-ID')!;
+    await eventuallyPasses(async () =>
+      expect(await sip.record(callId)).toMatchObject({
+        co_direcao: 'saida',
+        nu_ramal: '1001',
+        co_situacao: 'encerrada',
+        co_sip: 404,
+        co_encerramento: 'falhou',
+      }),
+    );
   });
 
   it('refuses a call placed as another extension', async () => {
@@ -145,96 +212,331 @@ describe('Kamailio without a trunk (the default)', () => {
     expect(answer.status).toBe(403);
   });
 
-  it('delivers a call to the phone registered under the dialled number, and carries the answer and the hang-up', async () => {
-    const client = await sip.phone();
-    expect((await client.register('011987654321', REALM, sip.credentials('011987654321'))).answer.status).toBe(200);
-    const attendant = await sip.phone();
-    expect((await attendant.register('1001', REALM, sip.credentials('1001'))).answer.status).toBe(200);
+  it("delivers a call to the phone registered under the dialled number with the relay's media, and records it from Kamailio's events", async () => {
+    const client = await sip.registered(`0${JOSE_MOBILE}`);
+    const attendant = await sip.registered('1001');
 
-    const calling = attendant.call(`sip:011987654321@${REALM}`, '1001', REALM, sip.credentials('1001'));
+    const calling = attendant.call(`sip:0${JOSE_MOBILE}@${REALM}`, '1001', REALM, sip.credentials('1001'));
     const invite = await client.nextRequest('INVITE');
-    expect({ to: userOf(invite.uri!), from: userOf(header(invite, 'From')!) }).toEqual({ to: '011987654321', from: '1001' });
-    const toTag = 'atendeu';
-    client.reply(invite, 180, 'Ringing', toTag);
-    client.reply(invite, 200, 'OK', toTag);
+    expect({ to: userOf(invite.uri!), from: userOf(header(invite, 'From')!) }).toEqual({ to: `0${JOSE_MOBILE}`, from: '1001' });
+    // The media is anchored: the callee is offered rtpengine's port (RTP_PORT_MIN..MAX), not the caller's (9),
+    // as a browser expects it (ICE, DTLS-SRTP, rtcp-mux) and only in G.711.
+    const audio = /^m=audio (\d+) (\S+) ([\d ]+)$/m.exec(invite.body)!;
+    expect({
+      port: Number(audio[1]) >= 36000 && Number(audio[1]) <= 36999,
+      profile: audio[2],
+      ice: /a=ice-ufrag:/.test(invite.body),
+      mux: /a=rtcp-mux/.test(invite.body),
+    }).toEqual({
+      port: true,
+      profile: 'UDP/TLS/RTP/SAVPF',
+      ice: true,
+      mux: true,
+    });
+    client.reply(invite, 180, 'Ringing', 'atendeu');
+    client.reply(invite, 200, 'OK', 'atendeu');
     const { answer, dialog } = await calling;
     expect(answer.status).toBe(200);
+    expect(/^m=audio (\d+)/m.exec(answer.body)?.[1]).not.toBe('9');
 
     // The ACK and the BYE follow the route the INVITE recorded to the callee's WebSocket.
     expect((await client.nextRequest('ACK')).method).toBe('ACK');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
     const hangingUp = attendant.inDialog('BYE', dialog!);
     const bye = await client.nextRequest('BYE');
     client.reply(bye, 200, 'OK', tagOf(header(bye, 'To')));
     expect((await hangingUp)!.status).toBe(200);
+
+    await eventuallyPasses(async () => {
+      const row = await sip.record(dialog!.callId);
+      expect(row).toMatchObject({
+        co_direcao: 'saida',
+        nu_ramal: '1001',
+        co_situacao: 'encerrada',
+        co_sip: 200,
+        co_encerramento: 'chamador',
+      });
+      const talk = ((row.ts_fim as Date).getTime() - (row.ts_atendimento as Date).getTime()) / 1000;
+      expect(talk).toBeGreaterThanOrEqual(1);
+      expect(talk).toBeLessThan(2);
+    });
   });
 
   it('connects extension to extension the same way, and passes a refusal back (486)', async () => {
-    const callee = await sip.phone();
-    await callee.register('1002', REALM, sip.credentials('1002'));
-    const caller = await sip.phone();
-    await caller.register('1001', REALM, sip.credentials('1001'));
-
+    const callee = await sip.registered('1002');
+    const caller = await sip.registered('1001');
     const calling = caller.call(`sip:1002@${REALM}`, '1001', REALM, sip.credentials('1001'));
     const invite = await callee.nextRequest('INVITE');
     callee.reply(invite, 486, 'Busy Here');
-    expect((await calling).answer.status).toBe(486);
+    const { answer } = await calling;
+    expect(answer.status).toBe(486);
+    await eventuallyPasses(async () =>
+      expect(await sip.record(header(answer, 'Call-ID')!)).toMatchObject({ co_direcao: 'interna', co_sip: 486, co_encerramento: 'falhou' }),
+    );
+  });
+
+  it('refuses at the edge a number on the "Não Me Perturbe" list, saying which rule, and the phone never rings', async () => {
+    const [{ co_telefone: suppressed }] = await sip.api.db.query<{ co_telefone: string }>(
+      'select co_telefone from nao_perturbe where id_empresa = 1 limit 1',
+    );
+    const client = await sip.registered(`0${suppressed}`);
+    const attendant = await sip.registered('1001');
+    const { answer } = await attendant.call(`sip:0${suppressed}@${REALM}`, '1001', REALM, sip.credentials('1001'));
+    expect({ status: answer.status, rule: header(answer, 'X-Consig-Recusa') }).toEqual({ status: 403, rule: 'nao-perturbe' });
+    await expect(client.nextRequest('INVITE', 500)).rejects.toThrow('no INVITE arrived');
+    expect(await sip.record(header(answer, 'Call-ID')!)).toMatchObject({ co_encerramento: 'recusada', co_recusa: 'nao-perturbe' });
+  });
+
+  it('a call in progress when Kamailio dies is closed once Kamailio is back (its restart reaches the API), marked as such', async () => {
+    const client = await sip.registered(`0${JOSE_MOBILE}`);
+    const attendant = await sip.registered('1001');
+    const calling = attendant.call(`sip:0${JOSE_MOBILE}@${REALM}`, '1001', REALM, sip.credentials('1001'));
+    const invite = await client.nextRequest('INVITE');
+    client.reply(invite, 200, 'OK', 'atendeu');
+    const { dialog } = await calling;
+    await eventuallyPasses(async () => expect(await sip.record(dialog!.callId)).toMatchObject({ co_situacao: 'em_curso' }));
+    await sip.crashAndRestartKamailio();
+    await eventuallyPasses(async () =>
+      expect(await sip.record(dialog!.callId)).toMatchObject({ co_situacao: 'encerrada', co_encerramento: 'varredura' }),
+    );
+    // The next call works.
+    const again = await sip.registered('1001');
+    const { answer } = await again.call(`sip:011987650000@${REALM}`, '1001', REALM, sip.credentials('1001'));
+    expect(answer.status).toBe(404);
+  });
+
+  // requests that only look in-dialog (a To-tag and a Route of the sender's choosing) used to be
+  // relayed before any authentication.
+  describe('requests that only look like part of a call', () => {
+    it('an unauthenticated INVITE with a To-tag and a Route to another host is challenged and never reaches that host', async () => {
+      const listener = createSocket('udp4');
+      const reached: string[] = [];
+      listener.on('message', (data) => reached.push(data.toString()));
+      listener.bind(0, '127.0.0.1');
+      await once(listener, 'listening');
+      try {
+        const attacker = await sip.phone();
+        const answer = await attacker.send('INVITE', {
+          uri: `sip:0800123456@127.0.0.1:${listener.address().port}`,
+          from: `sip:banco@${REALM}`,
+          to: `sip:0800123456@${REALM}`,
+          toTag: 'forjada',
+          routes: [`<sip:127.0.0.1:${listener.address().port};lr>`],
+          body: '',
+        });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect({ status: answer!.status, reached: reached.length }).toEqual({ status: 407, reached: 0 });
+      } finally {
+        listener.close();
+      }
+    });
+
+    it("an unauthenticated INVITE aimed at a registered phone's connection (;alias=) with a forged caller is challenged, and the phone never rings", async () => {
+      const victim = await sip.registered('1002');
+      const attacker = await sip.phone();
+      // The victim's connection as Kamailio writes it in an alias: address, port and transport (5 = WS).
+      const port = sip.settings.wsPort;
+      const answer = await attacker.send('INVITE', {
+        uri: `sip:1002@${victim.contactHost};alias=127.0.0.1~${victim.localPort}~5;transport=ws`,
+        from: `sip:banco-oficial@${REALM}`,
+        to: `sip:1002@${REALM}`,
+        toTag: 'forjada',
+        routes: [`<sip:127.0.0.1:${port};transport=ws;lr>`],
+        extraHeaders: ['P-Asserted-Identity: "Banco Oficial" <sip:banco@banco.example>'],
+        body: '',
+      });
+      expect(answer!.status).toBe(407);
+      await expect(victim.nextRequest('INVITE', 500)).rejects.toThrow('no INVITE arrived');
+    });
+
+    it('with valid credentials, a request of no call this server set up gets 481 and reaches nobody', async () => {
+      const victim = await sip.registered('1002');
+      const attacker = await sip.registered('1001');
+      const forged = {
+        uri: `sip:1002@${victim.contactHost};alias=127.0.0.1~${victim.localPort}~5;transport=ws`,
+        from: `sip:1001@${REALM}`,
+        to: `sip:1002@${REALM}`,
+        toTag: 'forjada',
+        callId: 'uma-chamada-que-nao-existe',
+        routes: [`<sip:127.0.0.1:${sip.settings.wsPort};transport=ws;lr>`],
+      };
+      const challenge = (await attacker.send('BYE', forged))!;
+      expect(challenge.status).toBe(407);
+      const { User, Pass } = sip.credentials('1001');
+      const authorization = digestAuthorization(header(challenge, 'Proxy-Authenticate')!, {
+        user: User,
+        password: Pass,
+        method: 'BYE',
+        uri: forged.uri,
+      });
+      const answer = (await attacker.send('BYE', { ...forged, cseq: 2, extraHeaders: [`Proxy-Authorization: ${authorization}`] }))!;
+      expect(answer.status).toBe(481);
+      await expect(victim.nextRequest('BYE', 500)).rejects.toThrow('no BYE arrived');
+    });
   });
 });
 
-describe('Kamailio with a trunk to the phone network', () => {
-  let gateway: Socket;
-  const received: SipMessage[] = [];
-  let sip: Awaited<ReturnType<typeof kamailio>>;
-
+describe("Kamailio with the carrier's trunk (SIPp)", () => {
+  let sip: Edge;
+  let carrier: Sipp;
   beforeAll(async () => {
-    // The gateway: a UDP SIP endpoint that records what reaches it and answers busy.
-    gateway = createSocket('udp4');
-    gateway.on('message', (data, from) => {
-      const message = parseSip(data.toString());
-      if (message.method !== 'INVITE') return;
-      received.push(message);
-      const copy = (name: string) => message.headers.filter(([key]) => key.toLowerCase() === name.toLowerCase()).map(([, value]) => `${name}: ${value}`);
-      const busy = ['SIP/2.0 486 Busy Here', ...copy('Via'), ...copy('From'), `${copy('To')[0]};tag=gw`, ...copy('Call-ID'), ...copy('CSeq'), 'Content-Length: 0', '', ''];
-      gateway.send(busy.join('\r\n'), from.port, from.address);
-    });
-    gateway.bind(0, '127.0.0.1');
-    await once(gateway, 'listening');
-    sip = await kamailio({ SIP_TRUNK_URI: `sip:127.0.0.1:${gateway.address().port}`, SIP_CALLER_ID: '03031234567' });
+    const port = await freePort();
+    carrier = carrierAnswering({ port, ...TRUNK });
+    carriers.push(carrier);
+    sip = await edge({ trunk: { port } });
   });
+  afterAll(() => sip.stop());
 
-  afterAll(() => gateway.close());
-
-  it('relays a call to a number nobody here is registered under to the trunk, showing the company number', async () => {
-    const attendant = await sip.phone();
-    await attendant.register('1001', REALM, sip.credentials('1001'));
-    const { answer } = await attendant.call(`sip:011987654321@${REALM}`, '1001', REALM, sip.credentials('1001'));
-
-    expect(answer.status).toBe(486);
-    expect(received).toHaveLength(1);
-    const [invite] = received;
+  it("sends a call to a number nobody here is registered under to the carrier with the company's number, answering its digest challenge", async () => {
+    const attendant = await sip.registered('1001');
+    const before = carrier.invites().length;
+    const { answer, dialog } = await attendant.call(`sip:0${JOSE_MOBILE}@${REALM}`, '1001', REALM, sip.credentials('1001'));
+    expect(answer.status).toBe(200);
+    const invites = carrier.invites().slice(before);
+    // The first INVITE was challenged (401); the second carries the trunk's credentials.
+    expect(invites).toHaveLength(2);
+    const [first, second] = invites;
+    const headerOf = (message: string, name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(message)?.[1];
     expect({
-      uri: invite.uri,
-      from: userOf(header(invite, 'From')!),
-      assertedIdentity: header(invite, 'P-Asserted-Identity'),
-      credentialsForwarded: header(invite, 'Proxy-Authorization') !== undefined,
+      uri: first.split(' ')[1],
+      from: userOf(headerOf(first, 'From')!),
+      assertedIdentity: headerOf(first, 'P-Asserted-Identity'),
+      credentialsForwarded: headerOf(first, 'Proxy-Authorization') !== undefined,
+      profile: /^m=audio \d+ (\S+)/m.exec(first)?.[1],
+      answered: /username="consig"/.test(headerOf(second, 'Authorization') ?? ''),
     }).toEqual({
-      uri: 'sip:011987654321@127.0.0.1',
-      from: '03031234567',
-      assertedIdentity: '<sip:03031234567@127.0.0.1>',
+      uri: `sip:0${JOSE_MOBILE}@127.0.0.1:${carrier.port}`,
+      from: MAIN_NUMBER,
+      assertedIdentity: `<sip:${MAIN_NUMBER}@127.0.0.1>`,
       credentialsForwarded: false,
+      profile: 'RTP/AVP',
+      answered: true,
     });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await attendant.inDialog('BYE', dialog!))!.status).toBe(200);
+    await eventuallyPasses(async () =>
+      expect(await sip.record(dialog!.callId)).toMatchObject({
+        co_direcao: 'saida',
+        nu_identificador: MAIN_NUMBER,
+        co_sip: 200,
+        co_encerramento: 'chamador',
+      }),
+    );
   });
 
   it('still reaches an extension registered here', async () => {
-    const callee = await sip.phone();
-    await callee.register('1002', REALM, sip.credentials('1002'));
-    const caller = await sip.phone();
-    await caller.register('1001', REALM, sip.credentials('1001'));
-
+    const callee = await sip.registered('1002');
+    const caller = await sip.registered('1001');
     const calling = caller.call(`sip:1002@${REALM}`, '1001', REALM, sip.credentials('1001'));
     const invite = await callee.nextRequest('INVITE');
     expect(userOf(header(invite, 'From')!)).toBe('1001');
     callee.reply(invite, 486, 'Busy Here');
     expect((await calling).answer.status).toBe(486);
+  });
+
+  it('a refused number never reaches the carrier', async () => {
+    const [{ co_telefone: suppressed }] = await sip.api.db.query<{ co_telefone: string }>(
+      'select co_telefone from nao_perturbe where id_empresa = 1 limit 1',
+    );
+    const attendant = await sip.registered('1001');
+    const before = carrier.invites().length;
+    const { answer } = await attendant.call(`sip:0${suppressed}@${REALM}`, '1001', REALM, sip.credentials('1001'));
+    expect({ status: answer.status, rule: header(answer, 'X-Consig-Recusa'), reachedCarrier: carrier.invites().length - before }).toEqual({
+      status: 403,
+      rule: 'nao-perturbe',
+      reachedCarrier: 0,
+    });
+  });
+
+  it('an INSS client inside the 180-day ban and a call outside the calling window are refused before the carrier, naming the rule', async () => {
+    const attendant = await sip.registered('1001');
+    const before = carrier.invites().length;
+    const [banned] = await sip.api.db.query<{ phone: string }>(
+      `select t.co_ddd || t.co_telefone as phone from cliente c join telefone t on t.id_cliente = c.id_cliente
+        where c.id_empresa = 1 and c.dt_ddb > current_date - 170 order by c.dt_ddb limit 1`,
+    );
+    const ban = (await attendant.call(`sip:0${banned.phone}@${REALM}`, '1001', REALM, sip.credentials('1001'))).answer;
+
+    // The demo company calls at any hour: now it calls only tomorrow (São Paulo), so José (SP) is out of hours.
+    await sip.api.db.query(
+      `update janela_ligacao set sn_sempre_aberta = 0,
+              nu_dias_semana = array[(extract(isodow from now() at time zone 'America/Sao_Paulo')::int % 7) + 1]::smallint[]
+        where id_empresa = 1`,
+    );
+    try {
+      const late = (await attendant.call(`sip:0${JOSE_MOBILE}@${REALM}`, '1001', REALM, sip.credentials('1001'))).answer;
+      expect([ban, late].map((answer) => ({ status: answer.status, rule: header(answer, 'X-Consig-Recusa') }))).toEqual([
+        { status: 403, rule: 'inss-180-dias' },
+        { status: 403, rule: 'fora-do-horario' },
+      ]);
+      expect(carrier.invites().length - before).toBe(0);
+    } finally {
+      await sip.api.db.query('update janela_ligacao set sn_sempre_aberta = 1 where id_empresa = 1');
+    }
+  });
+
+  it("a client calling the company's number rings the attendant with the client's id as display name (screen-pop)", async () => {
+    const attendant = await sip.registered('1001');
+    const [{ id_cliente: joseId }] = await sip.api.db.query<{ id_cliente: number }>(
+      'select c.id_cliente from cliente c join telefone t using (id_cliente) where t.co_ddd || t.co_telefone = $1 and c.id_empresa = 1',
+      [JOSE_MOBILE],
+    );
+    const calling = carrierCalling({ kamailio: `127.0.0.1:${sip.settings.sipPort}`, did: MAIN_NUMBER, caller: JOSE_MOBILE });
+    carriers.push(calling);
+    const invite = await attendant.nextRequest('INVITE', 10_000);
+    expect({
+      displayName: /^"?([^"<]*)"?\s*</.exec(header(invite, 'From')!)?.[1].trim(),
+      caller: userOf(header(invite, 'From')!),
+      plainToBrowser: /UDP\/TLS\/RTP\/SAVPF/.test(invite.body) && /a=fingerprint/.test(invite.body),
+    }).toEqual({
+      displayName: String(joseId),
+      caller: JOSE_MOBILE,
+      plainToBrowser: true,
+    });
+    attendant.reply(invite, 200, 'OK', 'atendente');
+    const bye = await attendant.nextRequest('BYE', 10_000);
+    attendant.reply(bye, 200, 'OK');
+    expect(await calling.exited).toBe(0);
+    await eventuallyPasses(async () =>
+      expect(await sip.record(header(invite, 'Call-ID')!)).toMatchObject({
+        co_direcao: 'entrada',
+        id_cliente: joseId,
+        nu_ramal: '1001',
+        co_sip: 200,
+        co_encerramento: 'chamador',
+      }),
+    );
+  });
+
+  it('with nobody to take it, the carrier hears 480 and the missed call is recorded', async () => {
+    const calling = carrierCalling({ kamailio: `127.0.0.1:${sip.settings.sipPort}`, did: MAIN_NUMBER, caller: JOSE_MOBILE });
+    carriers.push(calling);
+    expect(await calling.exited).not.toBe(0);
+    // With no message at all, what SIPp reported instead is what the failure shows.
+    expect(calling.messages() || calling.problems()).toMatch(/^SIP\/2\.0 480 /m);
+  });
+});
+
+describe('Kamailio registered at a carrier that wants it (SIP_TRUNK_REGISTER)', () => {
+  it('registers with the trunk credentials, answering the digest challenge, with a Contact the carrier can send calls to', async () => {
+    const port = await freePort();
+    const registrar = carrierRegistrar({ port, ...TRUNK });
+    carriers.push(registrar);
+    const sip = await edge({ trunk: { port, register: true } });
+    try {
+      await eventuallyPasses(() => expect(registrar.messages()).toMatch(/^SIP\/2\.0 200 OK/m), 15_000);
+      const registers = registrar
+        .messages()
+        .split(/^-{10,}.*$/m)
+        .filter((block) => /message received/.test(block) && /^REGISTER /m.test(block));
+      const last = registers.at(-1)!;
+      expect({
+        attempts: registers.length,
+        answeredChallenge: /^Authorization: Digest .*username="consig"/m.test(last),
+        contact: /^Contact: <sip:consig-tronco@127\.0\.0\.1:(\d+)/m.exec(last)?.[1],
+      }).toEqual({ attempts: 2, answeredChallenge: true, contact: String(sip.settings.sipPort) });
+    } finally {
+      await sip.stop();
+    }
   });
 });

@@ -74,8 +74,33 @@ describe('GET /cadastro/estado', () => {
     // Accented names in their Portuguese place (Amapá before Amazonas, Pará before Paraíba, São Paulo
     // before Sergipe), whatever the database's collation.
     expect(body.data.map((e: { SG_Estado: string }) => e.SG_Estado)).toEqual([
-      'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
-      'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+      'AC',
+      'AL',
+      'AP',
+      'AM',
+      'BA',
+      'CE',
+      'DF',
+      'ES',
+      'GO',
+      'MA',
+      'MT',
+      'MS',
+      'MG',
+      'PA',
+      'PB',
+      'PR',
+      'PE',
+      'PI',
+      'RJ',
+      'RN',
+      'RS',
+      'RO',
+      'RR',
+      'SC',
+      'SP',
+      'SE',
+      'TO',
     ]);
   });
 });

@@ -4,7 +4,7 @@ import { DEMO_RATES } from '../src/db/seedRates';
 import { useSignedInDemoApp, demoClientId } from './harness';
 
 /**
- * The operation card's bank fields and what POST /crm/atualizaOperacao stores (issue 6): the card's bank and
+ * The operation card's bank fields and what POST /crm/atualizaOperacao stores: the card's bank and
  * account, the selection and the client fields it carries, in one transaction; the proposal's rule on a
  * selected card without an account; SIAPE, EGC and EGI offers within their caps.
  */
@@ -25,13 +25,25 @@ const ML = 2;
 const SIAPE = 3;
 const EGC = 6;
 const EGI = 7;
-const ACCOUNT = { CO_Banco: '318', CO_Agencia: '1234', CO_AgenciaDV: '5', CO_ContaCorrente: '56789', CO_ContaCorrenteDV: '0', ID_TipoConta: 2 };
+const ACCOUNT = {
+  CO_Banco: '318',
+  CO_Agencia: '1234',
+  CO_AgenciaDV: '5',
+  CO_ContaCorrente: '56789',
+  CO_ContaCorrenteDV: '0',
+  ID_TipoConta: 2,
+};
 const REQUIRED_TEXT = 'Este campo é obrigatório caso operação esteja selecionada.';
 
 const today = () => saoPauloDate(new Date());
 const clientId = (client: Client) => demoClientId(demo.app.db, client);
 const operationId = async (client: Client, type: number) =>
-  (await demo.app.db.query<{ id: number }>('select id_operacao as id from operacao where id_cliente = $1 and id_tipo_credito = $2', [await clientId(client), type]))[0].id;
+  (
+    await demo.app.db.query<{ id: number }>('select id_operacao as id from operacao where id_cliente = $1 and id_tipo_credito = $2', [
+      await clientId(client),
+      type,
+    ])
+  )[0].id;
 const cardOf = async (client: Client, type: number, email = ATTENDANT) => {
   const cards: { ID_TipoCredito: number }[] = (await get(`/crm/cliente/operacoes/${await clientId(client)}`, email)).body.data;
   return cards.find((card) => card.ID_TipoCredito === type)!;
@@ -59,7 +71,9 @@ describe('the bank fields of an operation card', () => {
   it('needs a session: 401 without a token, nothing written', async () => {
     const before = await snapshot();
     const id = await operationId(JOSE, INSS);
-    expect(await demo.app.call('POST', '/crm/atualizaOperacao', { body: { OperacaoID: id, NU_Parcelas: 84, VL_Parcela: '100.00', ...ACCOUNT } })).toEqual({
+    expect(
+      await demo.app.call('POST', '/crm/atualizaOperacao', { body: { OperacaoID: id, NU_Parcelas: 84, VL_Parcela: '100.00', ...ACCOUNT } }),
+    ).toEqual({
       status: 401,
       body: { success: false, text: 'Sessão expirada ou inválida. Entre novamente.' },
     });
@@ -82,11 +96,25 @@ describe('the bank fields of an operation card', () => {
     expect(await cardOf(MARIA, INSS)).toMatchObject({ SN_Selecionado: 1, DE_Banco: 'Banco BMG', ...ACCOUNT });
 
     // A field left out keeps its value; null or '' clears it; a select's number is a bank code too.
-    await update({ OperacaoID: id, NU_Parcelas: 84, VL_Parcela: '500.00', CO_AgenciaDV: null, CO_ContaCorrente: '98765', ID_TipoConta: '1', CO_Banco: 318 });
-    expect(await cardOf(MARIA, INSS)).toMatchObject({ ...ACCOUNT, CO_AgenciaDV: null, CO_ContaCorrente: '98765', ID_TipoConta: 1, SN_Selecionado: 1 });
+    await update({
+      OperacaoID: id,
+      NU_Parcelas: 84,
+      VL_Parcela: '500.00',
+      CO_AgenciaDV: null,
+      CO_ContaCorrente: '98765',
+      ID_TipoConta: '1',
+      CO_Banco: 318,
+    });
+    expect(await cardOf(MARIA, INSS)).toMatchObject({
+      ...ACCOUNT,
+      CO_AgenciaDV: null,
+      CO_ContaCorrente: '98765',
+      ID_TipoConta: 1,
+      SN_Selecionado: 1,
+    });
   });
 
-  it("choosing another bank on the card moves the operation there: its name, and the rate in force at that bank", async () => {
+  it('choosing another bank on the card moves the operation there: its name, and the rate in force at that bank', async () => {
     const id = await operationId(JOSE, INSS);
     expect(await cardOf(JOSE, INSS)).toMatchObject({ CO_Banco: '318', VL_Taxa: '1.66' }); // BMG's own INSS rate
     const { body } = await update({ OperacaoID: id, NU_Parcelas: 84, VL_Parcela: '500.00', CO_Banco: 1 });
@@ -124,7 +152,9 @@ describe('the bank fields of an operation card', () => {
     }
     expect(await snapshot()).toEqual(before);
     // An ML bank is fine on the ML card.
-    expect((await update({ OperacaoID: mlId, NU_Parcelas: 84, VL_Parcela: '100.00', CO_Banco: '041' })).body).toMatchObject({ success: true });
+    expect((await update({ OperacaoID: mlId, NU_Parcelas: 84, VL_Parcela: '100.00', CO_Banco: '041' })).body).toMatchObject({
+      success: true,
+    });
     expect(await demo.app.db.query('select id_banco from operacao where id_operacao = $1', [mlId])).toEqual([{ id_banco: 41 }]);
     await demo.app.db.query('delete from operacao where id_operacao = $1', [mlId]);
   });
@@ -132,7 +162,17 @@ describe('the bank fields of an operation card', () => {
   it('writes nothing, bank and client fields included, when the offer is refused', async () => {
     const id = await operationId(JOSE, INSS);
     const before = await snapshot();
-    expect(await update({ OperacaoID: id, NU_Parcelas: 84, VL_Parcela: '1120.01', ...ACCOUNT, CO_Banco: '1', SN_Selecionado: true, EM_Email: 'novo@exemplo.com.br' })).toEqual({
+    expect(
+      await update({
+        OperacaoID: id,
+        NU_Parcelas: 84,
+        VL_Parcela: '1120.01',
+        ...ACCOUNT,
+        CO_Banco: '1',
+        SN_Selecionado: true,
+        EM_Email: 'novo@exemplo.com.br',
+      }),
+    ).toEqual({
       status: 200,
       body: { success: false, text: 'A parcela de R$ 1.120,01 excede a margem disponível de R$ 1.120,00.' },
     });
@@ -177,7 +217,9 @@ describe('the client fields POST /crm/atualizaOperacao carries', () => {
       DE_Nascimento: '25/07/1958',
       VL_SalarioBruto: '2900.50',
     });
-    const phones = (await get(`/crm/cliente/telefones/${await clientId(MARIA)}`, ATTENDANT)).body.data.map((phone: { DE_Telefone: string }) => phone.DE_Telefone);
+    const phones = (await get(`/crm/cliente/telefones/${await clientId(MARIA)}`, ATTENDANT)).body.data.map(
+      (phone: { DE_Telefone: string }) => phone.DE_Telefone,
+    );
     expect(phones).toEqual([...MARIA.phones, '21912345678']);
 
     // An empty name or phone is "not typed yet" and keeps what is stored; an empty e-mail clears it.
@@ -216,19 +258,32 @@ describe("POST /crm/proposta/0 and the card's account", () => {
     const before = await snapshot();
     for (const field of ['CO_Banco', 'CO_Agencia', 'CO_ContaCorrente', 'CO_ContaCorrenteDV'] as const) {
       const answer = await register({ cliente, contratar: [{ ...card, ...ACCOUNT, [field]: '', SN_Selecionado: true }] });
-      expect({ field, answer }).toEqual({ field, answer: { status: 400, body: { success: false, text: `contratar.0.${field}: ${REQUIRED_TEXT}` } } });
+      expect({ field, answer }).toEqual({
+        field,
+        answer: { status: 400, body: { success: false, text: `contratar.0.${field}: ${REQUIRED_TEXT}` } },
+      });
     }
     expect(await snapshot()).toEqual(before);
     // Without the agency DV, which is optional: registered with the card's bank and account.
     const { body } = await register({ cliente, contratar: [{ ...card, ...ACCOUNT, CO_AgenciaDV: '', SN_Selecionado: true }] });
-    expect(body).toMatchObject({ success: true, text: 'Proposta registrada com sucesso.' });
+    expect(body).toMatchObject({ success: true, text: `Proposta ADE ${body.data[0].CO_ADE} registrada com sucesso.` });
     expect((await snapshot()).proposals).toHaveLength(before.proposals.length + 1);
     const rows = await demo.app.db.query(
       `select id_banco, id_banco_conta, co_agencia, co_agencia_dv, co_conta_corrente, co_conta_corrente_dv, id_tipo_conta
          from proposta where id_proposta = $1 and id_cliente = $2`,
       [body.data[0].ID_Proposta, id],
     );
-    expect(rows).toEqual([{ id_banco: 318, id_banco_conta: 318, co_agencia: '1234', co_agencia_dv: null, co_conta_corrente: '56789', co_conta_corrente_dv: '0', id_tipo_conta: 2 }]);
+    expect(rows).toEqual([
+      {
+        id_banco: 318,
+        id_banco_conta: 318,
+        co_agencia: '1234',
+        co_agencia_dv: null,
+        co_conta_corrente: '56789',
+        co_conta_corrente_dv: '0',
+        id_tipo_conta: 2,
+      },
+    ]);
   });
 });
 
@@ -247,7 +302,12 @@ describe('SIAPE, EGC and EGI offers', () => {
       const rate = rateOf(type);
       expect(Number(rate)).toBeLessThanOrEqual(Number(CAPS[type]));
       const { body } = await update({ OperacaoID: id, NU_Parcelas: term, VL_Parcela: installment, SN_Selecionado: true });
-      const offer = offerFromInstallment({ installment: toCents(installment), rate: percentRate(rate), term, iof: { contractDate: today() } });
+      const offer = offerFromInstallment({
+        installment: toCents(installment),
+        rate: percentRate(rate),
+        term,
+        iof: { contractDate: today() },
+      });
       expect({ type, body }).toEqual({
         type,
         body: {
@@ -263,7 +323,12 @@ describe('SIAPE, EGC and EGI offers', () => {
           }),
         },
       });
-      expect(await cardOf(EDSON, type)).toMatchObject({ DE_Mensagem: null, VL_Taxa: rate, NU_Parcelas: term, VL_Bruto: centsToDecimalText(offer.gross) });
+      expect(await cardOf(EDSON, type)).toMatchObject({
+        DE_Mensagem: null,
+        VL_Taxa: rate,
+        NU_Parcelas: term,
+        VL_Bruto: centsToDecimalText(offer.gross),
+      });
     }
   });
 
@@ -303,7 +368,10 @@ describe('SIAPE, EGC and EGI offers', () => {
       );
       const id = await operationId(EDSON, type);
       const term = type === EGI ? 60 : 48;
-      expect({ type, body: (await update({ OperacaoID: id, NU_Parcelas: term, VL_Parcela: '100.00' })).body }).toEqual({ type, body: { success: false, text } });
+      expect({ type, body: (await update({ OperacaoID: id, NU_Parcelas: term, VL_Parcela: '100.00' })).body }).toEqual({
+        type,
+        body: { success: false, text },
+      });
       expect(await cardOf(EDSON, type)).toMatchObject({ DE_Mensagem: text, VL_Taxa: null });
     }
   });

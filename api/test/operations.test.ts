@@ -13,7 +13,8 @@ import { useSignedInDemoApp, demoClientId } from './harness';
 
 const demo = useSignedInDemoApp();
 const { get, tokens } = demo;
-const update = (body: unknown, email = 'atendente@demo.com.br') => demo.app.call('POST', '/crm/atualizaOperacao', { token: tokens[email], body });
+const update = (body: unknown, email = 'atendente@demo.com.br') =>
+  demo.app.call('POST', '/crm/atualizaOperacao', { token: tokens[email], body });
 
 const JOSE = DEMO_CLIENTS.find((c) => c.name === 'José Carlos Pereira')!; // INSS at Banco BMG, company 1
 const ANA = DEMO_CLIENTS.find((c) => c.name === 'Ana Lúcia Martins')!; // FGTS and private credit, company 1
@@ -64,7 +65,9 @@ describe('operations need a session', () => {
     const id = await clientId(JOSE);
     expect(await demo.app.call('GET', `/crm/cliente/operacoes/${id}`)).toEqual({ status: 401, body: unauthorized });
     const op = await operationOf(JOSE, INSS);
-    expect(await demo.app.call('POST', '/crm/atualizaOperacao', { body: { OperacaoID: op.id, NU_Parcelas: 84, VL_Parcela: '100.00' } })).toEqual({
+    expect(
+      await demo.app.call('POST', '/crm/atualizaOperacao', { body: { OperacaoID: op.id, NU_Parcelas: 84, VL_Parcela: '100.00' } }),
+    ).toEqual({
       status: 401,
       body: unauthorized,
     });
@@ -114,6 +117,9 @@ describe('GET /crm/cliente/operacoes/{ClienteID}', () => {
             VL_CETMensal: pct(offer.cet!.monthly),
             VL_CETAnual: pct(offer.cet!.annual),
             DT_Validade: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+            // §9's INSS list without its 0 ('Selecione'), within the 96 installments in force.
+            NU_PrazosPermitidos: [48, 60, 72, 84, 96],
+            PropostaEmAndamento: null,
           },
         ],
       });
@@ -122,13 +128,56 @@ describe('GET /crm/cliente/operacoes/{ClienteID}', () => {
     }
   });
 
-  it("says why a card has no offer instead of inventing one (the demo FGTS card: 3 years, no balance checked yet)", async () => {
+  it('says why a card has no offer instead of inventing one (the demo FGTS card: 3 years, no balance checked yet)', async () => {
     const { body } = await get(`/crm/cliente/operacoes/${await clientId(ANA)}`, 'atendente@demo.com.br');
     expect(body.data.map((op: { ID_TipoCredito: number }) => op.ID_TipoCredito)).toEqual([FGTS, CCP]);
     const refused = fgtsAnticipation({ balance: 0, years: 3, monthlyRate: percentRate('1.79'), on: today() });
     if (refused.ok) throw new Error('no balance, no anticipation');
-    expect(body.data[0]).toMatchObject({ NU_Parcelas: 3, VL_BaseCalculo: '0.00', DE_Mensagem: refusalText(refused.refusal), VL_Taxa: null, VL_IOF: null });
+    expect(body.data[0]).toMatchObject({
+      NU_Parcelas: 3,
+      VL_BaseCalculo: '0.00',
+      DE_Mensagem: refusalText(refused.refusal),
+      VL_Taxa: null,
+      VL_IOF: null,
+    });
     expect(body.data[1]).toMatchObject({ NU_Parcelas: 24, VL_Taxa: '3.30', DE_Mensagem: null });
+  });
+
+  it("shows each card's proposal in progress (ADE, status), the newest, and no finished one", async () => {
+    const id = await clientId(JOSE);
+    const operation = await operationOf(JOSE, INSS);
+    const attendant = (
+      await demo.app.db.query<{ id: number }>("select id_pessoa as id from pessoa where em_email = 'atendente@demo.com.br'")
+    )[0].id;
+    const propose = async (status: number) =>
+      (
+        await demo.app.db.query<{ id: number; ade: string }>(
+          `insert into proposta (id_empresa, id_cliente, id_operacao, id_tipo_credito, id_banco, id_atendente, id_status, co_ade, nu_parcelas, vl_parcela, vl_bruto, vl_liquido)
+           values (1, $1, $2, 1, 318, $3, $4, lpad(nextval('proposta_co_ade')::text, 10, '0'), 84, 1120.00, 50000.00, 49000.00)
+           returning id_proposta as id, co_ade as ade`,
+          [id, operation.id, attendant, status],
+        )
+      )[0];
+    const cardProposal = async () => (await get(`/crm/cliente/operacoes/${id}`, 'supervisor@demo.com.br')).body.data[0].PropostaEmAndamento;
+    const created: number[] = [];
+    try {
+      for (const finished of [60, 90, 91]) created.push((await propose(finished)).id);
+      expect(await cardProposal()).toBeNull();
+      const typed = await propose(20);
+      created.push(typed.id);
+      expect(await cardProposal()).toEqual({ PropostaID: typed.id, CO_ADE: typed.ade, ID_Status: 20, DE_Status: 'Digitada' });
+      await demo.app.db.query('update proposta set id_status = 90 where id_proposta = $1', [typed.id]);
+      expect(await cardProposal()).toBeNull();
+    } finally {
+      await demo.app.db.query('delete from proposta where id_proposta = any($1::int[])', [created]);
+    }
+  });
+
+  it('offers only the terms in force: no 0, FGTS years within the limit of the day', async () => {
+    const { body } = await get(`/crm/cliente/operacoes/${await clientId(ANA)}`, 'atendente@demo.com.br');
+    const largest = largestFgtsTermOn(today());
+    expect(body.data[0].NU_PrazosPermitidos).toEqual(Array.from({ length: largest - 1 }, (_, index) => index + 2));
+    expect(body.data[1].NU_PrazosPermitidos).toEqual([12, 24, 36, 48, 60]);
   });
 
   it("answers 404 for another company's client and an unknown one, and 400 for a malformed id", async () => {
@@ -155,7 +204,13 @@ describe('POST /crm/atualizaOperacao', () => {
 
   it('R$ 2.000,00 at 1,79% a.m. over 12 months: the known installment R$ 186,69 gives it back, with IOF and CET, and is stored', async () => {
     const op = await operationOf(ANA, CCP);
-    const { status, body } = await update({ OperacaoID: op.id, ID_Cliente: await clientId(ANA), NU_Parcelas: 12, VL_Parcela: '186.69', SN_Selecionado: true });
+    const { status, body } = await update({
+      OperacaoID: op.id,
+      ID_Cliente: await clientId(ANA),
+      NU_Parcelas: 12,
+      VL_Parcela: '186.69',
+      SN_Selecionado: true,
+    });
     const rate = percentRate('1.79');
     const offer = offerFromInstallment({ installment: 18_669, rate, term: 12, iof: { contractDate: today() } });
     // The price table's present value of 12 × 186,69 is R$ 2.000,02 (the installment was rounded), and it
@@ -203,11 +258,25 @@ describe('POST /crm/atualizaOperacao', () => {
 
   it('solves a net value back to the installment, the debit balance settled out of the gross value', async () => {
     const op = await operationOf(ANA, CCP);
-    const { body } = await update({ OperacaoID: op.id, NU_Parcelas: 24, VL_Parcela: '186.69', VL_Liquido: '2000.00', VL_SaldoDevedor: '500.00', TP_Calculo: 'liquido' });
+    const { body } = await update({
+      OperacaoID: op.id,
+      NU_Parcelas: 24,
+      VL_Parcela: '186.69',
+      VL_Liquido: '2000.00',
+      VL_SaldoDevedor: '500.00',
+      TP_Calculo: 'liquido',
+    });
     const offer = offerFromNet({ net: 200_000, debitBalance: 50_000, rate: percentRate('1.79'), term: 24, iof: { contractDate: today() } });
     expect(body).toMatchObject({
       success: true,
-      data: { NU_Parcelas: 24, VL_Liquido: '2000.00', VL_SaldoDevedor: '500.00', VL_Parcela: reais(offer.installment), VL_Bruto: reais(offer.gross), VL_IOF: reais(offer.iof) },
+      data: {
+        NU_Parcelas: 24,
+        VL_Liquido: '2000.00',
+        VL_SaldoDevedor: '500.00',
+        VL_Parcela: reais(offer.installment),
+        VL_Bruto: reais(offer.gross),
+        VL_IOF: reais(offer.iof),
+      },
     });
     expect(offer.gross - offer.iof - 50_000).toBe(200_000);
     expect((await operationOf(ANA, CCP)).parcela).toBe(reais(offer.installment));
@@ -221,7 +290,10 @@ describe('POST /crm/atualizaOperacao', () => {
       body: { success: false, text: 'A parcela de R$ 1.120,01 excede a margem disponível de R$ 1.120,00.' },
     });
     expect(await allOperations()).toEqual(before);
-    expect((await update({ OperacaoID: op.id, NU_Parcelas: 96, VL_Parcela: 1120 })).body).toMatchObject({ success: true, data: { VL_Parcela: '1120.00', NU_Parcelas: 96 } });
+    expect((await update({ OperacaoID: op.id, NU_Parcelas: 96, VL_Parcela: 1120 })).body).toMatchObject({
+      success: true,
+      data: { VL_Parcela: '1120.00', NU_Parcelas: 96 },
+    });
   });
 
   it('refuses terms the credit type does not allow, and an INSS term above the maximum in force', async () => {
@@ -269,13 +341,17 @@ describe('POST /crm/atualizaOperacao', () => {
     const other = await operationOf(OSVALDO, INSS);
     const before = await allOperations();
     const notFound = { status: 404, body: { success: false, text: 'Operação não encontrada.' } };
-    expect(await update({ OperacaoID: other.id, NU_Parcelas: 84, VL_Parcela: '10.00', SN_Selecionado: 1 }, 'gerente@demo.com.br')).toEqual(notFound);
+    expect(await update({ OperacaoID: other.id, NU_Parcelas: 84, VL_Parcela: '10.00', SN_Selecionado: 1 }, 'gerente@demo.com.br')).toEqual(
+      notFound,
+    );
     expect(await update({ OperacaoID: 2_147_483_647, NU_Parcelas: 84, VL_Parcela: '10.00' })).toEqual(notFound);
     const jose = await operationOf(JOSE, INSS);
     expect(await update({ OperacaoID: jose.id, ID_Cliente: await clientId(ANA), NU_Parcelas: 84, VL_Parcela: '10.00' })).toEqual(notFound);
     expect(await allOperations()).toEqual(before);
     // Its own company may update it.
-    expect((await update({ OperacaoID: other.id, NU_Parcelas: 84, VL_Parcela: '10.00' }, 'atendente@outra.com.br')).body.success).toBe(true);
+    expect((await update({ OperacaoID: other.id, NU_Parcelas: 84, VL_Parcela: '10.00' }, 'atendente@outra.com.br')).body.success).toBe(
+      true,
+    );
   });
 
   it('refuses malformed input with 400 naming the field, and writes nothing', async () => {

@@ -61,8 +61,8 @@ describe('OpenAPI', () => {
     const { status, body } = await t.call('GET', '/docs/json');
     expect(status).toBe(200);
     expect(body.openapi).toMatch(/^3\./);
-    const operations = Object.entries(body.paths as Record<string, Record<string, { security?: unknown }>>).flatMap(
-      ([path, methods]) => Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
+    const operations = Object.entries(body.paths as Record<string, Record<string, { security?: unknown }>>).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
     );
     expect(operations.map((o) => o.route).sort()).toEqual(
       [
@@ -80,9 +80,12 @@ describe('OpenAPI', () => {
         'GET /cadastro/estado',
         'GET /cadastro/especie',
         'GET /cadastro/orgaos',
-        'GET /crm/cliente/basicoPorID/{clientId}',
+        'GET /crm/cliente/basicoPorID/{ClienteID}',
         'GET /crm/cliente/basico/{cpf}',
+        'PUT /crm/cliente/{ClienteID}',
         'GET /crm/cliente/telefones/{ClienteID}',
+        'GET /crm/cliente/{ClienteID}/documentos',
+        'GET /crm/cliente/{ClienteID}/documentos/{DocumentoID}',
         'POST /cadastro/telefone',
         'GET /crm/cliente/operacoes/{ClienteID}',
         'POST /crm/atualizaOperacao',
@@ -100,10 +103,13 @@ describe('OpenAPI', () => {
         'GET /cadastro/campanha/{id}/atendentes',
         'POST /cadastro/campanha/atendentes',
         'GET /cadastro/campanha/{id}/resumo',
+        'GET /cadastro/numeros',
+        'PUT /cadastro/campanha/{id}/numero',
         'POST /cadastro/campanha/loteverz',
         'GET /cadastro/naoperturbe',
         'POST /cadastro/naoperturbe',
         'DELETE /cadastro/naoperturbe/{telefone}',
+        'DELETE /crm/cliente/{ClienteID}/documentos/{DocumentoID}',
         'POST /cadastro/naoperturbe/csv',
         'POST /crm/fgts/saldo',
         'POST /importacao/upload',
@@ -121,6 +127,7 @@ describe('OpenAPI', () => {
         'GET /crm/proposta/indicador',
         'PUT /crm/proposta',
         'DELETE /crm/proposta/{id}',
+        'GET /crm/proposta/{id}/historico',
         'GET /banco/logo/{file}',
         'POST /crm/chamado',
         'GET /crm/chamado/{ID_Proposta}',
@@ -128,8 +135,22 @@ describe('OpenAPI', () => {
         'GET /crm/chamado/{ChamadoID}/2',
         'GET /crm/chamado/pendentes',
         'POST /crm/chamado/{ChamadoID}/resposta',
+        'POST /crm/cliente/{ClienteID}/documentos',
+        'GET /crm/cliente/{id}/ligacoes',
+        'GET /telefonia/ligacoes',
+        'GET /telefonia/ligacoes/{id}/gravacao',
         'GET /health/live',
         'GET /health/ready',
+        'GET /relatorios/ao-vivo',
+        'PUT /relatorios/ao-vivo/{AtendenteID}/status',
+        'POST /relatorios/ao-vivo/{AtendenteID}/ouvir',
+        'PUT /relatorios/ao-vivo/escuta/{ID_Escuta}',
+        'DELETE /relatorios/ao-vivo/escuta/{ID_Escuta}',
+        'GET /atendente/meu-dia',
+        'GET /relatorios/periodo',
+        'GET /relatorios/periodo/csv',
+        'GET /crm/retornos',
+        'PUT /crm/retornos/{FilaID}',
       ].sort(),
     );
     // Sign-in, the bank logos (plain <img> tags send no token) and the health probes are the only public endpoints.
@@ -220,11 +241,11 @@ describe('bounded inputs', () => {
 
   it('takes only JSON integers as codes: no hexadecimal, arrays, exponents or strings', async () => {
     const token = await t.login('atendente@demo.com.br');
-    const tabular = (ID_Status: unknown) => t.call('PUT', '/atendente/tabular', { token, body: { ID_Status } });
+    const tabulate = (ID_Status: unknown) => t.call('PUT', '/atendente/tabular', { token, body: { ID_Status } });
     for (const value of ['0x51', [81], ' 8.1e1 ', '81', 81.5, true, null, '']) {
-      expect({ value, status: (await tabular(value)).status }).toEqual({ value, status: 400 });
+      expect({ value, status: (await tabulate(value)).status }).toEqual({ value, status: 400 });
     }
-    expect((await tabular(81)).status).toBe(200);
+    expect((await tabulate(81)).status).toBe(200);
   });
 
   it('bounds every string a request can carry, on every route (OpenAPI)', async () => {
@@ -248,7 +269,10 @@ describe('bounded inputs', () => {
         }
       }
     };
-    type Operation = { requestBody?: { content: Record<string, { schema: unknown }> }; parameters?: { in: string; name: string; schema: unknown }[] };
+    type Operation = {
+      requestBody?: { content: Record<string, { schema: unknown }> };
+      parameters?: { in: string; name: string; schema: unknown }[];
+    };
     let requestSchemas = 0;
     for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, op] of Object.entries(methods)) {
@@ -278,7 +302,10 @@ describe('logs', () => {
     expect((await t.call('POST', '/teste/falha-sql', { body: { valor: MARKER } })).status).toBe(500);
     expect(logLines.join('')).not.toContain(MARKER);
     const failure = entries().find((entry) => entry.err);
-    expect(failure).toMatchObject({ level: 50, err: { code: '22P02', message: expect.stringContaining('invalid input syntax for type integer') } });
+    expect(failure).toMatchObject({
+      level: 50,
+      err: { code: '22P02', message: expect.stringContaining('invalid input syntax for type integer') },
+    });
     expect(failure.req).toMatchObject({ method: 'POST', url: '/teste/falha-sql' });
   });
 
@@ -297,7 +324,10 @@ describe('logs', () => {
     expect(logged).not.toContain(MARKER);
     expect(logged).not.toContain(token);
     const refusals = entries().filter((entry) => entry.statusCode === 400 && entry.text);
-    expect(refusals.map((entry) => entry.text)).toEqual(['Requisição inválida: o corpo não é um JSON válido.', 'EM_Email: Email inválido.']);
+    expect(refusals.map((entry) => entry.text)).toEqual([
+      'Requisição inválida: o corpo não é um JSON válido.',
+      'EM_Email: Email inválido.',
+    ]);
     expect(refusals[0].req).toMatchObject({ method: 'POST', url: '/lnk/token' });
   });
 });
@@ -339,7 +369,9 @@ describe('migrations, demo data and secrets', () => {
     expect(before.migrations).toBe(migrationFiles.length);
     expect(await migrate(t.db)).toEqual([]);
     expect(await seedDemoData(t.db)).toBe(false);
-    expect({ migrations: await count('schema_migrations'), people: await count('pessoa'), proposals: await count('proposta') }).toEqual(before);
+    expect({ migrations: await count('schema_migrations'), people: await count('pessoa'), proposals: await count('proposta') }).toEqual(
+      before,
+    );
   });
 
   // Two instances starting together on one empty server: test/instances.postgres.test.ts (PGlite has one

@@ -32,7 +32,16 @@ async function directCount(filters: ProposalFilters, attendant: number | null = 
         and ($6::text is null or to_char(dt_digitacao at time zone 'America/Sao_Paulo', 'YYYYMMDD') >= $6)
         and ($7::text is null or to_char(dt_digitacao at time zone 'America/Sao_Paulo', 'YYYYMMDD') <= $7)
         and ($8::int is null or id_atendente = $8)`,
-    [COMPANY, orNull(filters.status), orNull(filters.bank), orNull(filters.attendant), orNull(filters.indicator), filters.start ?? null, filters.end ?? null, attendant],
+    [
+      COMPANY,
+      orNull(filters.status),
+      orNull(filters.bank),
+      orNull(filters.attendant),
+      orNull(filters.indicator),
+      filters.start ?? null,
+      filters.end ?? null,
+      attendant,
+    ],
   );
   return n;
 }
@@ -71,9 +80,15 @@ async function answers() {
 
   const statusCounts: { query: string; counts: Record<number, number> }[] = [];
   const expectedStatusCounts: { query: string; counts: Record<number, number> }[] = [];
-  for (const [role, token, attendant] of [['supervisor', co.tokens.supervisor, null], ['a', co.tokens.a, co.ids.a]] as const) {
+  for (const [role, token, attendant] of [
+    ['supervisor', co.tokens.supervisor, null],
+    ['a', co.tokens.a, co.ids.a],
+  ] as const) {
     for (const days of DAYS) {
-      const query = new URLSearchParams({ ...(days.start ? { DT_Inicio: days.start } : {}), ...(days.end ? { DT_Fim: days.end } : {}) }).toString();
+      const query = new URLSearchParams({
+        ...(days.start ? { DT_Inicio: days.start } : {}),
+        ...(days.end ? { DT_Fim: days.end } : {}),
+      }).toString();
       const { body } = await call('GET', `/crm/proposta/status?${query}`, token);
       const counts: Record<number, number> = {};
       const expectedCounts: Record<number, number> = {};
@@ -117,7 +132,11 @@ async function insertOne(bank: number, status: number, typedAt: string, attendan
 }
 
 const idOf = async (condition: string) =>
-  (await db().query<{ id: number }>(`select id_proposta as id from proposta where id_empresa = ${COMPANY} and ${condition} order by id_proposta limit 1`))[0].id;
+  (
+    await db().query<{ id: number }>(
+      `select id_proposta as id from proposta where id_empresa = ${COMPANY} and ${condition} order by id_proposta limit 1`,
+    )
+  )[0].id;
 
 describe('proposal counts (proposta_contagem)', () => {
   it('match the proposals as seeded (a multi-row insert), and the demo companies backfilled by the migration', async () => {
@@ -134,9 +153,10 @@ describe('proposal counts (proposta_contagem)', () => {
 
   it('stay exact after status changes (API and a multi-row update) and bank changes', async () => {
     const first = await idOf('id_status = 10');
-    expect((await call('PUT', '/crm/proposta', co.tokens.supervisor, { PropostaID: first, ID_Status: 50 })).status).toBe(200);
+    // Moves each role may make (docs/rules.md "Proposal status by role"): a manager approves, an attendant cancels their own.
+    expect((await call('PUT', '/crm/proposta', co.tokens.manager, { PropostaID: first, ID_Status: 50 })).status).toBe(200);
     const own = await idOf(`id_status = 30 and id_atendente = ${co.ids.a}`);
-    expect((await call('PUT', '/crm/proposta', co.tokens.a, { PropostaID: own, ID_Status: 10 })).status).toBe(200);
+    expect((await call('PUT', '/crm/proposta', co.tokens.a, { PropostaID: own, ID_Status: 90 })).status).toBe(200);
     await db().query(`update proposta set id_status = 20 where id_empresa = ${COMPANY} and id_status = 30 and id_banco = 623`);
     await db().query(`update proposta set id_banco = 1 where id_empresa = ${COMPANY} and id_banco = 318 and id_status in (10, 40)`);
     // Status and bank swapped within one statement: some keys lose as many as they gain.

@@ -1,5 +1,5 @@
 import { proposalFilterPath, type ProposalFilters } from '@consig/shared/contracts';
-import { parseCsv } from '../src/imports/csvText';
+import { parseCsv } from '../src/files/csvText';
 import { ALL, newestFirst, seedFollowUp, type FollowUpCompany } from './followupFixture';
 import { useSignedInDemoApp } from './harness';
 
@@ -17,7 +17,9 @@ const none = { status: 0, bank: 0, attendant: 0, indicator: 0 };
 
 /** The export over real HTTP, as bytes and parsed records. */
 async function exportCsv(token: string | undefined, filters: ProposalFilters) {
-  const response = await fetch(demo.app.url + proposalFilterPath('/crm/proposta/csv', filters), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(demo.app.url + proposalFilterPath('/crm/proposta/csv', filters), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   const bytes = Buffer.from(await response.arrayBuffer());
   const text = bytes.toString('utf8');
   return { response, bytes, text, records: response.ok ? parseCsv(text.replace(/^\uFEFF/, '')).records.map((r) => r.cells) : [] };
@@ -106,7 +108,12 @@ describe('GET /crm/proposta/csv/...', () => {
 
   it('answers 401 without a token and 400 for bad days, on every path shape, writing no audit row', async () => {
     const before = (await demo.app.db.query("select 1 from auditoria where tp_acao = 'proposta.exportacao'")).length;
-    for (const filters of [none, { ...none, start: '20250301' }, { ...none, start: '20250301', end: '20250302' }, { ...none, end: '20250302' }]) {
+    for (const filters of [
+      none,
+      { ...none, start: '20250301' },
+      { ...none, start: '20250301', end: '20250302' },
+      { ...none, end: '20250302' },
+    ]) {
       const { response, text } = await exportCsv(undefined, filters);
       expect({ filters, status: response.status, body: JSON.parse(text) }).toEqual({
         filters,

@@ -28,29 +28,36 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const exportsRunning = async () =>
-  (await app.db.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'copy (select%'`))[0].n;
+  (
+    await app.db.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'copy (select%'`,
+    )
+  )[0].n;
 
 it('a download cancelled half-way ends the export on the database and frees its place', async () => {
-  const cancelled = new Promise<{ running: number; meanwhile: { status: number; retryAfter: string | null; body: unknown } }>((resolve, reject) => {
-    const req = request(`${app.url}/crm/proposta/csv/0/0/0/0`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
-      response.once('data', async () => {
-        response.pause();
-        const running = await exportsRunning();
-        // The one place is taken: another export waits its turn.
-        const other = await fetch(`${app.url}/crm/proposta/csv/0/0/0/0`, { headers: { authorization: `Bearer ${token}` } });
-        const meanwhile = { status: other.status, retryAfter: other.headers.get('retry-after'), body: await other.json() };
-        req.destroy();
-        resolve({ running, meanwhile });
+  const cancelled = new Promise<{ running: number; meanwhile: { status: number; retryAfter: string | null; body: unknown } }>(
+    (resolve, reject) => {
+      const req = request(`${app.url}/crm/proposta/csv/0/0/0/0`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
+        response.once('data', async () => {
+          response.pause();
+          const running = await exportsRunning();
+          // The one place is taken: another export waits its turn.
+          const other = await fetch(`${app.url}/crm/proposta/csv/0/0/0/0`, { headers: { authorization: `Bearer ${token}` } });
+          const meanwhile = { status: other.status, retryAfter: other.headers.get('retry-after'), body: await other.json() };
+          req.destroy();
+          resolve({ running, meanwhile });
+        });
       });
-    });
-    req.on('error', () => undefined); // the cancel itself
-    req.once('response', (response) => response.once('error', reject));
-    req.end();
-  });
+      req.on('error', () => undefined); // the cancel itself
+      req.once('response', (response) => response.once('error', reject));
+      req.end();
+    },
+  );
   const { running, meanwhile } = await cancelled;
   expect(running).toBe(1);
   expect(meanwhile).toEqual({ status: 429, retryAfter: '10', body: { success: false, text: EXPORT_BUSY_TEXT } });
-  for (let attempt = 0; attempt < 100 && (await exportsRunning()) > 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let attempt = 0; attempt < 100 && (await exportsRunning()) > 0; attempt += 1)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   expect(await exportsRunning()).toBe(0);
   // The next export runs normally: the cancelled one gave its place back.
   const response = await fetch(`${app.url}/crm/proposta/csv/0/0/0/0`, { headers: { authorization: `Bearer ${token}` } });

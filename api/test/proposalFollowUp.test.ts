@@ -72,7 +72,7 @@ describe('GET /crm/proposta/{status}/{bank}/{attendant}/{indicator}[/0/{start}[/
     }
   });
 
-  it("shows an attendant only their own proposals, whatever the attendant filter says", async () => {
+  it('shows an attendant only their own proposals, whatever the attendant filter says', async () => {
     expect(await listAll(co.tokens.a, none)).toEqual(ades((p) => p.owner === 'a'));
     expect(await listAll(co.tokens.a, { ...none, attendant: co.ids.b })).toEqual([]);
     expect(await listAll(co.tokens.b, { ...none, status: 30 })).toEqual(ades((p) => p.owner === 'b' && p.status === 30));
@@ -121,7 +121,8 @@ describe('GET /crm/proposta/{status}/{bank}/{attendant}/{indicator}[/0/{start}[/
 
   it('refuses a cursor it did not make, bad filters and bad days with 400', async () => {
     const token = co.tokens.supervisor;
-    const bad = async (path: string, text: string) => expect(await call('GET', path, token)).toEqual({ status: 400, body: { success: false, text } });
+    const bad = async (path: string, text: string) =>
+      expect(await call('GET', path, token)).toEqual({ status: 400, body: { success: false, text } });
     const cursorText = 'Cursor de página inválido: recarregue a lista.';
     await bad('/crm/proposta/0/0/0/0?cursor=abc', cursorText);
     await bad(`/crm/proposta/0/0/0/0?cursor=${Buffer.from('1.2.3').toString('base64url')}`, cursorText);
@@ -144,12 +145,15 @@ describe('GET /crm/proposta/banco, /atendente, /indicador', () => {
       { BancoID: 1, DE_Banco: 'Banco do Brasil' },
       { BancoID: 623, DE_Banco: 'Banco Pan' },
     ]);
+    // product-spec §3 names the attendant lookup AtendenteID, DE_Pessoa; DE_Atendente stays beside it.
     const attendants = await call('GET', '/crm/proposta/atendente', co.tokens.manager);
     expect(attendants.body.data).toEqual([
-      { AtendenteID: co.ids.a, DE_Atendente: 'Atendente A' },
-      { AtendenteID: co.ids.b, DE_Atendente: 'Atendente B' },
+      { AtendenteID: co.ids.a, DE_Pessoa: 'Atendente A', DE_Atendente: 'Atendente A' },
+      { AtendenteID: co.ids.b, DE_Pessoa: 'Atendente B', DE_Atendente: 'Atendente B' },
     ]);
-    expect((await call('GET', '/crm/proposta/atendente', co.tokens.a)).body.data).toEqual([{ AtendenteID: co.ids.a, DE_Atendente: 'Atendente A' }]);
+    expect((await call('GET', '/crm/proposta/atendente', co.tokens.a)).body.data).toEqual([
+      { AtendenteID: co.ids.a, DE_Pessoa: 'Atendente A', DE_Atendente: 'Atendente A' },
+    ]);
     for (const token of [co.tokens.a, co.tokens.supervisor]) {
       expect((await call('GET', '/crm/proposta/indicador', token)).body.data).toEqual([
         { IndicadorID: co.ids.I2, DE_Indicador: 'Indicador Dois' },
@@ -158,19 +162,24 @@ describe('GET /crm/proposta/banco, /atendente, /indicador', () => {
     }
     // Company 1 sees its own lists, nothing of company 3.
     const company1 = (await call('GET', '/crm/proposta/atendente', demo.tokens['supervisor@demo.com.br'])).body;
-    expect(names(company1, 'DE_Atendente')).not.toContain('Atendente A');
-    expect(names((await call('GET', '/crm/proposta/indicador', demo.tokens['supervisor@demo.com.br'])).body, 'DE_Indicador')).toContain('Marcos Indicações');
+    expect(names(company1, 'DE_Pessoa')).not.toContain('Atendente A');
+    expect(names(company1, 'DE_Pessoa')).toContain('Ana Paula Souza');
+    expect(names((await call('GET', '/crm/proposta/indicador', demo.tokens['supervisor@demo.com.br'])).body, 'DE_Indicador')).toContain(
+      'Marcos Indicações',
+    );
   });
 });
 
 describe('PUT /crm/proposta', () => {
   const countOf = async (token: string, status: number) =>
-    (await call('GET', '/crm/proposta/status', token)).body.data.find((s: { ID_Status: number }) => s.ID_Status === status).NU_Quantidade as number;
+    (await call('GET', '/crm/proposta/status', token)).body.data.find((s: { ID_Status: number }) => s.ID_Status === status)
+      .NU_Quantidade as number;
 
   it('changes the status, and the counts of /crm/proposta/status follow', async () => {
+    // 50 is a manager's to set (docs/rules.md "Proposal status by role"; every role × status: proposalStatus.test.ts).
     const target = ALL.find((p) => p.owner === 'a' && p.status === 10)!;
     const before = { from: await countOf(co.tokens.supervisor, 10), to: await countOf(co.tokens.supervisor, 50) };
-    expect(await call('PUT', '/crm/proposta', co.tokens.a, { PropostaID: co.proposalId[target.ade], ID_Status: 50 })).toEqual({
+    expect(await call('PUT', '/crm/proposta', co.tokens.manager, { PropostaID: co.proposalId[target.ade], ID_Status: 50 })).toEqual({
       status: 200,
       body: { success: true, text: FOLLOWUP_TEXT.statusChanged, message: FOLLOWUP_TEXT.statusChanged },
     });
@@ -193,7 +202,9 @@ describe('PUT /crm/proposta', () => {
     expect(await call('PUT', '/crm/proposta', co.tokens.a, { PropostaID: ofB, ID_Status: 20 })).toEqual(notFound);
     expect(await call('PUT', '/crm/proposta', demo.tokens['gerente@demo.com.br'], { PropostaID: ofB, ID_Status: 20 })).toEqual(notFound);
     expect(await call('PUT', '/crm/proposta', co.tokens.manager, { PropostaID: 2_000_000_000, ID_Status: 20 })).toEqual(notFound);
-    const [{ status }] = await demo.app.db.query<{ status: number }>('select id_status as status from proposta where id_proposta = $1', [ofB]);
+    const [{ status }] = await demo.app.db.query<{ status: number }>('select id_status as status from proposta where id_proposta = $1', [
+      ofB,
+    ]);
     expect(status).toBe(ALL.find((p) => co.proposalId[p.ade] === ofB)!.status);
   });
 });
@@ -205,7 +216,10 @@ describe('DELETE /crm/proposta/{id}', () => {
   it('is for managers only: 403 for attendants and supervisors, and the proposal stays', async () => {
     const id = co.proposalId[ALL[1].ade];
     for (const token of [co.tokens.a, co.tokens.supervisor]) {
-      expect(await call('DELETE', `/crm/proposta/${id}`, token)).toEqual({ status: 403, body: { success: false, text: FOLLOWUP_TEXT.deleteForbidden } });
+      expect(await call('DELETE', `/crm/proposta/${id}`, token)).toEqual({
+        status: 403,
+        body: { success: false, text: FOLLOWUP_TEXT.deleteForbidden },
+      });
     }
     expect(await exists('proposta', id)).toBe(true);
   });
@@ -222,9 +236,15 @@ describe('DELETE /crm/proposta/{id}', () => {
   it('removes the proposal with its tickets and records who removed what', async () => {
     const target = ALL[2];
     const id = co.proposalId[target.ade];
-    await demo.app.db.query(`insert into chamado (id_empresa, id_proposta, id_pessoa, tx_chamado) values (3, $1, $2, 'Ver margem')`, [id, co.ids.a]);
+    await demo.app.db.query(`insert into chamado (id_empresa, id_proposta, id_pessoa, tx_chamado) values (3, $1, $2, 'Ver margem')`, [
+      id,
+      co.ids.a,
+    ]);
     const totalBefore = (await call('GET', '/crm/proposta/0/0/0/0', co.tokens.manager)).body.NU_Total;
-    expect(await call('DELETE', `/crm/proposta/${id}`, co.tokens.manager)).toEqual({ status: 200, body: { success: true, text: FOLLOWUP_TEXT.deleted } });
+    expect(await call('DELETE', `/crm/proposta/${id}`, co.tokens.manager)).toEqual({
+      status: 200,
+      body: { success: true, text: FOLLOWUP_TEXT.deleted },
+    });
     expect(await exists('proposta', id)).toBe(false);
     expect(await exists('chamado', id)).toBe(false);
     expect((await call('GET', '/crm/proposta/0/0/0/0', co.tokens.manager)).body.NU_Total).toBe(totalBefore - 1);
@@ -232,9 +252,16 @@ describe('DELETE /crm/proposta/{id}', () => {
       `select id_empresa as company, id_pessoa as person, js_detalhe as detail from auditoria where tp_acao = 'proposta.remocao'`,
     );
     expect(audit).toEqual([
-      { company: 3, person: co.ids.manager, detail: { ID_Proposta: id, CO_ADE: target.ade, CO_CPF: target.client === 'c1' ? '11144477735' : '52998224725' } },
+      {
+        company: 3,
+        person: co.ids.manager,
+        detail: { ID_Proposta: id, CO_ADE: target.ade, CO_CPF: target.client === 'c1' ? '11144477735' : '52998224725' },
+      },
     ]);
-    expect(await call('DELETE', `/crm/proposta/${id}`, co.tokens.manager)).toEqual({ status: 404, body: { success: false, text: FOLLOWUP_TEXT.proposalNotFound } });
+    expect(await call('DELETE', `/crm/proposta/${id}`, co.tokens.manager)).toEqual({
+      status: 404,
+      body: { success: false, text: FOLLOWUP_TEXT.proposalNotFound },
+    });
   });
 });
 
@@ -249,10 +276,15 @@ describe('access', () => {
       ['GET', '/crm/proposta/atendente'],
       ['GET', '/crm/proposta/indicador'],
       ['PUT', '/crm/proposta'],
+      ['GET', `/crm/proposta/${co.proposalId[ALL[5].ade]}/historico`],
       ['DELETE', `/crm/proposta/${co.proposalId[ALL[5].ade]}`],
     ];
     for (const [method, path] of routes) {
-      expect({ method, path, ...(await demo.app.call(method, path, method === 'PUT' ? { body: { PropostaID: 1, ID_Status: 20 } } : {})) }).toEqual({
+      expect({
+        method,
+        path,
+        ...(await demo.app.call(method, path, method === 'PUT' ? { body: { PropostaID: 1, ID_Status: 20 } } : {})),
+      }).toEqual({
         method,
         path,
         ...EXPIRED,

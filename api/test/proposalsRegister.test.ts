@@ -30,7 +30,8 @@ const select = (card: object, changes: object = {}) => ({ ...card, SN_Selecionad
 const proposalCount = async () => Number((await demo.app.db.query<{ n: string }>('select count(*)::text as n from proposta'))[0].n);
 const typedCount = async (email: string) =>
   (await get('/crm/proposta/status', email)).body.data.find((s: { ID_Status: number }) => s.ID_Status === 10).NU_Quantidade as number;
-const streetOf = async (id: number) => (await demo.app.db.query<{ street: string }>('select de_endereco as street from cliente where id_cliente = $1', [id]))[0].street;
+const streetOf = async (id: number) =>
+  (await demo.app.db.query<{ street: string }>('select de_endereco as street from cliente where id_cliente = $1', [id]))[0].street;
 
 describe('POST /crm/proposta/0 refusals', () => {
   it('answers 401 without a token and writes nothing', async () => {
@@ -46,7 +47,10 @@ describe('POST /crm/proposta/0 refusals', () => {
   it("asks for a credit suggestion when no operation is selected ('Selecione uma sugestão de crédito.')", async () => {
     const { cliente, card } = await screenOf(JOSE);
     for (const contratar of [[], [{ ...card(INSS), SN_Selecionado: 0 }]]) {
-      expect(await register({ cliente, contratar })).toEqual({ status: 200, body: { success: false, text: 'Selecione uma sugestão de crédito.' } });
+      expect(await register({ cliente, contratar })).toEqual({
+        status: 200,
+        body: { success: false, text: 'Selecione uma sugestão de crédito.' },
+      });
     }
   });
 
@@ -80,14 +84,20 @@ describe('POST /crm/proposta/0 refusals', () => {
       [{ CO_Banco: '998' }, 'contratar.0.CO_Banco: Banco inexistente.'],
     ];
     for (const [changes, text] of cases) {
-      expect(await register({ cliente, contratar: [select(card(INSS), changes)] })).toEqual({ status: 400, body: { success: false, text } });
+      expect(await register({ cliente, contratar: [select(card(INSS), changes)] })).toEqual({
+        status: 400,
+        body: { success: false, text },
+      });
     }
   });
 
   it('refuses an installment above the margin with the rule and writes nothing, the client form included', async () => {
     const before = await proposalCount();
     const { id, cliente, card } = await screenOf(JOSE);
-    const { body } = await register({ cliente: { ...cliente, DE_Endereco: 'Rua Recusada' }, contratar: [select(card(INSS), { VL_Parcela: '1120.01' })] });
+    const { body } = await register({
+      cliente: { ...cliente, DE_Endereco: 'Rua Recusada' },
+      contratar: [select(card(INSS), { VL_Parcela: '1120.01' })],
+    });
     expect(body).toEqual({ success: false, text: 'A parcela de R$ 1.120,01 excede a margem disponível de R$ 1.120,00.' });
     expect(await proposalCount()).toBe(before);
     expect(await streetOf(id)).toBe(cliente.DE_Endereco);
@@ -123,7 +133,12 @@ describe('POST /crm/proposta/0 refusals', () => {
     // Company 1's client with company 2's operation, and with another client's operation of company 1.
     const ana = await screenOf(ANA);
     for (const foreign of [osvaldo.card(INSS), ana.card(CCP)]) {
-      expect(await register({ cliente: { ...jose.cliente, DE_Endereco: 'Rua Recusada' }, contratar: [select(jose.card(INSS)), select(foreign)] })).toEqual({
+      expect(
+        await register({
+          cliente: { ...jose.cliente, DE_Endereco: 'Rua Recusada' },
+          contratar: [select(jose.card(INSS)), select(foreign)],
+        }),
+      ).toEqual({
         status: 404,
         body: { success: false, text: 'Operação não encontrada.' },
       });
@@ -138,9 +153,18 @@ describe('POST /crm/proposta/0 registering', () => {
     const typedBefore = await typedCount(ATTENDANT);
     const { id, cliente, card } = await screenOf(JOSE);
     const changes = { DE_Endereco: 'Rua Nova', DE_Nascimento: '12-03-1954', CO_CNPJ: '12.abc.345/01de-35', DE_Complemento: 'Apto 3' };
-    const { status, body } = await register({ cliente: { ...cliente, ...changes }, contratar: [select(card(INSS), { VL_Parcela: '1000.00', ID_TipoConta: 2 })] });
+    const { status, body } = await register({
+      cliente: { ...cliente, ...changes },
+      contratar: [select(card(INSS), { VL_Parcela: '1000.00', ID_TipoConta: 2 })],
+    });
     expect(status).toBe(200);
-    expect(body).toEqual({ success: true, text: 'Proposta registrada com sucesso.', data: [{ ID_Proposta: expect.any(Number), CO_ADE: expect.stringMatching(/^\d{10}$/) }] });
+    expect(body).toEqual({
+      success: true,
+      text: expect.any(String),
+      data: [{ ID_Proposta: expect.any(Number), CO_ADE: expect.stringMatching(/^\d{10}$/) }],
+    });
+    // The success toast names the new ADE.
+    expect(body.text).toBe(`Proposta ADE ${body.data[0].CO_ADE} registrada com sucesso.`);
 
     const [row] = await demo.app.db.query<Record<string, unknown>>(
       `select p.id_status, p.co_ade, p.id_tipo_credito, p.id_banco, p.nu_parcelas, p.vl_parcela::text as parcela,
@@ -150,7 +174,13 @@ describe('POST /crm/proposta/0 registering', () => {
         where p.id_proposta = $1`,
       [body.data[0].ID_Proposta],
     );
-    const offer = offerFromInstallment({ rate: percentRate('1.66'), term: 84, installment: 100_000, debitBalance: 0, iof: { contractDate: saoPauloDate(new Date()) } });
+    const offer = offerFromInstallment({
+      rate: percentRate('1.66'),
+      term: 84,
+      installment: 100_000,
+      debitBalance: 0,
+      iof: { contractDate: saoPauloDate(new Date()) },
+    });
     expect(row).toEqual({
       id_status: 10,
       co_ade: body.data[0].CO_ADE,
@@ -168,7 +198,12 @@ describe('POST /crm/proposta/0 registering', () => {
     });
 
     const saved = (await get(`/crm/cliente/basicoPorID/${id}`, ATTENDANT)).body.data.cliente;
-    expect(saved).toMatchObject({ DE_Endereco: 'Rua Nova', DE_Nascimento: '12/03/1954', CO_CNPJ: '12ABC34501DE35', DE_Complemento: 'Apto 3' });
+    expect(saved).toMatchObject({
+      DE_Endereco: 'Rua Nova',
+      DE_Nascimento: '12/03/1954',
+      CO_CNPJ: '12ABC34501DE35',
+      DE_Complemento: 'Apto 3',
+    });
     expect(await typedCount(ATTENDANT)).toBe(typedBefore + 1);
   });
 
@@ -180,18 +215,102 @@ describe('POST /crm/proposta/0 registering', () => {
       { cliente, contratar: [select(card(CCP)), select(card(FGTS), { NU_Parcelas: 3, CO_Banco: 336 })] },
       'supervisor@demo.com.br',
     );
-    expect(body).toMatchObject({ success: true, text: '2 propostas registradas com sucesso.' });
     expect(body.data).toHaveLength(2);
+    const ades = body.data.map((p: { CO_ADE: string }) => p.CO_ADE);
+    expect(body).toMatchObject({ success: true, text: `2 propostas registradas com sucesso: ADE ${ades.join(', ')}.` });
     expect(new Set(body.data.map((p: { CO_ADE: string }) => p.CO_ADE)).size).toBe(2);
     const rows = await demo.app.db.query<{ tipo: number; atendente: number }>(
       'select id_tipo_credito as tipo, id_atendente as atendente from proposta where id_proposta = any($1::int[]) order by id_tipo_credito',
       [body.data.map((p: { ID_Proposta: number }) => p.ID_Proposta)],
     );
-    const supervisorId = (await demo.app.db.query<{ id: number }>('select id_pessoa as id from pessoa where em_email = $1', ['supervisor@demo.com.br']))[0].id;
+    const supervisorId = (
+      await demo.app.db.query<{ id: number }>('select id_pessoa as id from pessoa where em_email = $1', ['supervisor@demo.com.br'])
+    )[0].id;
     expect(rows).toEqual([
       { tipo: FGTS, atendente: supervisorId },
       { tipo: CCP, atendente: supervisorId },
     ]);
     expect(await typedCount('supervisor@demo.com.br')).toBe(supervisorBefore + 2);
+  });
+});
+
+describe('POST /crm/proposta/0: one proposal in progress per operation', () => {
+  const ANTONIO = DEMO_CLIENTS.find((c) => c.name === 'Antônio Ferreira Lima')!; // INSS, company 1
+  const LUIZ = DEMO_CLIENTS.find((c) => c.name === 'Luiz Gonzaga Ribeiro')!; // INSS, company 1
+  const setStatus = (proposalId: number, status: number) =>
+    demo.app.db.query('update proposta set id_status = $2 where id_proposta = $1', [proposalId, status]);
+
+  it('refuses a second proposal for an operation whose proposal is in progress with 409 naming its ADE, writing nothing', async () => {
+    const { id, cliente, card } = await screenOf(ANTONIO);
+    const first = await register({ cliente, contratar: [select(card(INSS), { VL_Parcela: '500.00' })] });
+    expect(first.status).toBe(200);
+    const ade = first.body.data[0].CO_ADE;
+
+    const before = await proposalCount();
+    // Every role is refused alike, and the client form sent with it is not saved either.
+    for (const email of [ATTENDANT, 'supervisor@demo.com.br', 'gerente@demo.com.br']) {
+      const again = await register(
+        { cliente: { ...cliente, DE_Endereco: 'Rua Recusada' }, contratar: [select(card(INSS), { VL_Parcela: '400.00' })] },
+        email,
+      );
+      expect(again).toEqual({
+        status: 409,
+        body: { success: false, text: `Já existe a proposta ADE ${ade} em andamento para esta operação.` },
+      });
+    }
+    expect(await proposalCount()).toBe(before);
+    expect(await streetOf(id)).toBe(cliente.DE_Endereco);
+
+    // Every status in progress keeps it refused; paid (60), cancelled (90) and refused (91) free the operation.
+    for (const status of [20, 30, 40, 50]) {
+      await setStatus(first.body.data[0].ID_Proposta, status);
+      expect((await register({ cliente, contratar: [select(card(INSS), { VL_Parcela: '400.00' })] })).status).toBe(409);
+    }
+    await setStatus(first.body.data[0].ID_Proposta, 90);
+    const third = await register({ cliente, contratar: [select(card(INSS), { VL_Parcela: '400.00' })] });
+    expect(third.status).toBe(200);
+    expect(third.body.text).toBe(`Proposta ADE ${third.body.data[0].CO_ADE} registrada com sucesso.`);
+  });
+
+  it('lets only one of two simultaneous registrations of one operation through', async () => {
+    const { cliente, card } = await screenOf(LUIZ);
+    const before = await proposalCount();
+    const body = { cliente, contratar: [select(card(INSS), { VL_Parcela: '300.00' })] };
+    const answers = await Promise.all([register(body), register(body, 'atendente2@demo.com.br'), register(body, 'supervisor@demo.com.br')]);
+    const created = answers.filter((answer) => answer.status === 200);
+    expect(created).toHaveLength(1);
+    const ade = created[0].body.data[0].CO_ADE;
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect(refused).toEqual({
+        status: 409,
+        body: { success: false, text: `Já existe a proposta ADE ${ade} em andamento para esta operação.` },
+      });
+    }
+    expect(await proposalCount()).toBe(before + 1);
+  });
+});
+
+describe('POST /crm/proposta/0: private payroll credit (CCP) under Lei 15.179/2025', () => {
+  const PAULO = DEMO_CLIENTS.find((c) => c.name === 'Paulo Roberto Alves')!; // FGTS and CCP, company 1, income R$ 3.900,00
+
+  it('refuses an installment above 35% of the available remuneration and registers one within it at status 10', async () => {
+    const { cliente, card } = await screenOf(PAULO);
+    // R$ 3.900,00 gross, no other discounts: the margin is R$ 1.365,00.
+    expect(card(CCP)).toMatchObject({ VL_BaseCalculo: '3900.00', VL_Margem: '1365.00' });
+    const before = await proposalCount();
+    expect((await register({ cliente, contratar: [select(card(CCP), { VL_Parcela: '1365.01' })] })).body).toEqual({
+      success: false,
+      text: 'A parcela de R$ 1.365,01 excede a margem disponível de R$ 1.365,00.',
+    });
+    expect(await proposalCount()).toBe(before);
+
+    const { body } = await register({ cliente, contratar: [select(card(CCP), { VL_Parcela: '1365.00' })] });
+    expect(body.success).toBe(true);
+    const [row] = await demo.app.db.query<{ status: number; tipo: number }>(
+      'select id_status as status, id_tipo_credito as tipo from proposta where id_proposta = $1',
+      [body.data[0].ID_Proposta],
+    );
+    // The CRM registers; the formalisation happens on the CTPS Digital / eSocial platform.
+    expect(row).toEqual({ status: 10, tipo: CCP });
   });
 });

@@ -1,18 +1,8 @@
-import { saoPauloDate } from '@consig/shared/credit';
 import { DEMO_CLIENTS, DEMO_QUEUE } from '../src/db/demoData';
-import { isNationalHoliday, localTime } from '../src/queue/callingRules';
 import { createQueueRepository } from '../src/queue/queue.repository';
 import { callableNow, NO_CLIENT_TEXT, PAUSED_TEXT } from '../src/queue/workingDay';
 import { demoClientId, useSignedInDemoApp } from './harness';
-
-/** The next `isoWeekday` (1 Monday … 7 Sunday) after today that is no holiday, at `hour`:00 in São Paulo. */
-function upcoming(isoWeekday: number, hour: number): Date {
-  for (let days = 1; ; days++) {
-    const day = saoPauloDate(new Date(Date.now() + days * 86_400_000));
-    const instant = new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`);
-    if (localTime(instant, 'America/Sao_Paulo').weekday === isoWeekday && !isNationalHoliday(day)) return instant;
-  }
-}
+import { upcoming } from './upcoming';
 
 const MINUTE = 60_000;
 // The seed dates the queue from the real clock; the app's clock starts on the next working Wednesday.
@@ -27,10 +17,11 @@ const OTHER = 'atendente@outra.com.br';
 
 const next = (email: string) => demo.get('/crm/cliente/proximo', email);
 const tabulate = (email: string, body: object) => demo.app.call('PUT', '/crm/tabulacao/cliente', { token: demo.tokens[email], body });
-const pause = (email: string, ID_Status: number) => demo.app.call('PUT', '/atendente/tabular', { token: demo.tokens[email], body: { ID_Status } });
+const pause = (email: string, ID_Status: number) =>
+  demo.app.call('PUT', '/atendente/tabular', { token: demo.tokens[email], body: { ID_Status } });
 const progress = async () => {
   const [{ id }] = await demo.app.db.query<{ id: number }>(
-    "select id_campanha as id from campanha where id_empresa = 1 and co_campanha = $1",
+    'select id_campanha as id from campanha where id_empresa = 1 and co_campanha = $1',
     [DEMO_QUEUE.campaignCode],
   );
   return (await demo.get(`/cadastro/campanha/${id}/fila`, 'supervisor@demo.com.br')).body.data;
@@ -84,7 +75,10 @@ describe('the attendant working day on the queue', () => {
     const refused = await tabulate(B, { ID_Status: 303, ID_Cliente: first });
     expect(refused).toEqual({ status: 403, body: { success: false, text: expect.stringContaining('não está com você') } });
     expect((await tabulate(A, { ID_Status: 303, ID_Cliente: 99_999_999 })).status).toBe(404);
-    const foreign = await demoClientId(demo.app.db, DEMO_CLIENTS.find((c) => c.company === 2)!);
+    const foreign = await demoClientId(
+      demo.app.db,
+      DEMO_CLIENTS.find((c) => c.company === 2)!,
+    );
     expect((await tabulate(A, { ID_Status: 303, ID_Cliente: foreign })).body).toEqual({ success: false, text: 'Cliente não encontrado.' });
     expect((await queueRow(first)).estado).toBe('em_atendimento');
   });
@@ -165,7 +159,10 @@ describe('the attendant working day on the queue', () => {
     const [{ id: campaign }] = await db.query<{ id: number }>(
       "insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao, id_status) values (1, 'CMP-T302', 'Reimportação', 4, 35) returning id_campanha as id",
     );
-    await db.query('insert into campanha_atendente (id_empresa, id_campanha, id_atendente) values (1, $1, $2)', [campaign, await personId(A)]);
+    await db.query('insert into campanha_atendente (id_empresa, id_campanha, id_atendente) values (1, $1, $2)', [
+      campaign,
+      await personId(A),
+    ]);
     await db.query("insert into fila (id_empresa, id_campanha, id_cliente, ts_disponivel) values (1, $1, $2, now() - interval '30 days')", [
       campaign,
       client,
@@ -203,7 +200,9 @@ describe('the attendant working day on the queue', () => {
 
   it('a paused attendant gets nothing until "Livre", and every pause and outcome is in the history', async () => {
     // Put one client back in the queue for B.
-    const [{ id }] = await demo.app.db.query<{ id: number }>("select id_cliente as id from fila where co_estado = 'concluido' and id_empresa = 1 limit 1");
+    const [{ id }] = await demo.app.db.query<{ id: number }>(
+      "select id_cliente as id from fila where co_estado = 'concluido' and id_empresa = 1 limit 1",
+    );
     await demo.app.db.query("update fila set co_estado = 'aguardando', co_tipo = 'novo' where id_cliente = $1", [id]);
     await pause(B, 202);
     expect((await next(B)).body).toEqual({ success: false, text: PAUSED_TEXT, data: null });
@@ -220,7 +219,10 @@ describe('the attendant working day on the queue', () => {
     await tabulate(B, { ID_Status: 303, ID_Cliente: (await next(B)).body.data.cliente.ClienteID });
     await demo.app.db.query("update fila set co_estado = 'aguardando', co_tipo = 'novo' where id_empresa = 1 and co_estado = 'concluido'");
     for (const status of [58, 26]) {
-      await demo.app.db.query('update campanha set id_status = $1 where id_empresa = 1 and co_campanha = $2', [status, DEMO_QUEUE.campaignCode]);
+      await demo.app.db.query('update campanha set id_status = $1 where id_empresa = 1 and co_campanha = $2', [
+        status,
+        DEMO_QUEUE.campaignCode,
+      ]);
       expect((await next(B)).body).toEqual({ success: false, text: NO_CLIENT_TEXT, data: null });
     }
     await demo.app.db.query('update campanha set id_status = 35 where id_empresa = 1 and co_campanha = $1', [DEMO_QUEUE.campaignCode]);
@@ -240,8 +242,13 @@ describe('calling hours (company 2 keeps the default window: Mon–Fri 08:00–1
     clock.now = upcoming(6, 10);
     expect((await next(OTHER)).body).toEqual({ success: false, text: NO_CLIENT_TEXT, data: null });
     const queue = createQueueRepository({ db: demo.app.db, companyId: 2 });
-    const [{ id }] = await demo.app.db.query<{ id: number }>("select id_campanha as id from campanha where id_empresa = 2 and id_status = 35");
-    expect(await queue.progress(id, callableNow(await queue.callingWindow(), clock.now))).toMatchObject({ NU_Pendentes: 1, NU_ForaDoHorario: 1 });
+    const [{ id }] = await demo.app.db.query<{ id: number }>(
+      'select id_campanha as id from campanha where id_empresa = 2 and id_status = 35',
+    );
+    expect(await queue.progress(id, callableNow(await queue.callingWindow(), clock.now))).toMatchObject({
+      NU_Pendentes: 1,
+      NU_ForaDoHorario: 1,
+    });
     clock.now = upcoming(3, 6); // 06:00 in São Paulo on a Wednesday
     expect((await next(OTHER)).body.success).toBe(false);
     clock.now = upcoming(3, 10);
@@ -258,10 +265,14 @@ describe('access', () => {
   });
 
   it('queue progress is for supervisors and managers of the company', async () => {
-    const [{ id }] = await demo.app.db.query<{ id: number }>("select id_campanha as id from campanha where id_empresa = 1 and co_campanha = 'CMP-0001'");
+    const [{ id }] = await demo.app.db.query<{ id: number }>(
+      "select id_campanha as id from campanha where id_empresa = 1 and co_campanha = 'CMP-0001'",
+    );
     expect((await demo.get(`/cadastro/campanha/${id}/fila`, A)).status).toBe(403);
     expect((await demo.get(`/cadastro/campanha/${id}/fila`, 'gerente@demo.com.br')).status).toBe(200);
-    const [{ id: foreign }] = await demo.app.db.query<{ id: number }>("select id_campanha as id from campanha where id_empresa = 2 limit 1");
+    const [{ id: foreign }] = await demo.app.db.query<{ id: number }>(
+      'select id_campanha as id from campanha where id_empresa = 2 limit 1',
+    );
     expect(await demo.get(`/cadastro/campanha/${foreign}/fila`, 'supervisor@demo.com.br')).toEqual({
       status: 404,
       body: { success: false, text: 'Campanha não encontrada.' },

@@ -26,18 +26,28 @@ beforeAll(async () => {
   const [{ id: twin }] = await db.query<{ id: number }>(
     "insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao, id_status) values (1, 'CMP-GEMEA', 'Gêmea', 4, 35) returning id_campanha as id",
   );
-  await db.query('insert into fila (id_empresa, id_campanha, id_cliente, ts_disponivel) select 1, $1, id_cliente, ts_disponivel from fila where id_campanha = $2', [twin, campaign]);
+  await db.query(
+    'insert into fila (id_empresa, id_campanha, id_cliente, ts_disponivel) select 1, $1, id_cliente, ts_disponivel from fila where id_campanha = $2',
+    [twin, campaign],
+  );
   for (let index = 0; index < ATTENDANTS; index++) {
     const name = `Atendente Carga ${index + 1}`;
     const [{ id }] = await db.query<{ id: number }>(
       "insert into pessoa (id_empresa, em_email, pw_senha, de_pessoa, id_funcao) values (1, $1, 'sem-login', $2, $3) returning id_pessoa as id",
       [`carga${index + 1}@demo.com.br`, name, ROLE.ATENDENTE],
     );
-    for (const id_campanha of [campaign, twin]) {
-      await db.query('insert into campanha_atendente (id_empresa, id_campanha, id_atendente) values (1, $1, $2)', [id_campanha, id]);
+    for (const campaignId of [campaign, twin]) {
+      await db.query('insert into campanha_atendente (id_empresa, id_campanha, id_atendente) values (1, $1, $2)', [campaignId, id]);
     }
     tokens.push(
-      first.app.tokens.sign({ ID_Pessoa: id, ID_Funcao: ROLE.ATENDENTE, DE_Pessoa: name, DE_Funcao: 'Atendente', SN_Telefonia: 0, ID_Empresa: 1 }),
+      first.app.tokens.sign({
+        ID_Pessoa: id,
+        ID_Funcao: ROLE.ATENDENTE,
+        DE_Pessoa: name,
+        DE_Funcao: 'Atendente',
+        SN_Telefonia: 0,
+        ID_Empresa: 1,
+      }),
     );
   }
 });

@@ -70,7 +70,7 @@ describe('GET /ws limits', () => {
 });
 
 describe('GET /ws heartbeat', () => {
-  it("cuts off a socket that stops answering pings and frees its slot; sockets that answer stay", async () => {
+  it('cuts off a socket that stops answering pings and frees its slot; sockets that answer stay', async () => {
     const vanished = await authenticate(await clients.connect(t, '10.20.2.1', { autoPong: false }), ana, t);
     const answering = await authenticate(await clients.connect(t, '10.20.2.2'), bruno, t);
     expect((await closeOf(vanished)).code).toBe(1006); // terminated: no close frame

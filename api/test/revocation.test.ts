@@ -70,7 +70,7 @@ describe('an old token after its person changed', () => {
     for (const path of readPaths) expect(await get(path, token)).toEqual(EXPIRED);
   });
 
-  it("applies a demotion at once: a former supervisor sees only their own leads and proposals", async () => {
+  it('applies a demotion at once: a former supervisor sees only their own leads and proposals', async () => {
     const demoted = await newPerson(ROLE.SUPERVISOR);
     const control = await newPerson(ROLE.SUPERVISOR);
     await t.db.query('update pessoa set id_funcao = $2 where id_pessoa = $1', [demoted.id, ROLE.ATENDENTE]);
@@ -95,7 +95,7 @@ describe('an old token after its person changed', () => {
   });
 });
 
-describe("an old token on the realtime socket", () => {
+describe('an old token on the realtime socket', () => {
   const clients = wsClients();
   afterEach(() => clients.closeAll());
 

@@ -114,7 +114,10 @@ test('SIGTERM closes realtime sockets with 1012, lets a request under way finish
   });
   inFlight.flushHeaders();
   inFlight.write(body.slice(0, 10));
-  await eventually(() => server.lines.filter((line) => line.msg === 'incoming request' && line.req?.url === '/lnk/token').length === 2, 10_000);
+  await eventually(
+    () => server.lines.filter((line) => line.msg === 'incoming request' && line.req?.url === '/lnk/token').length === 2,
+    10_000,
+  );
 
   server.child.kill('SIGTERM');
   const [code, reason] = await socketClosed;

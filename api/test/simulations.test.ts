@@ -20,7 +20,13 @@ async function screenOf(client: (typeof DEMO_CLIENTS)[number], email = client.co
   const id = await clientId(client);
   const cliente = (await get(`/crm/cliente/basicoPorID/${id}`, email)).body.data.cliente;
   const cards: { ID_TipoCredito: number }[] = (await get(`/crm/cliente/operacoes/${id}`, email)).body.data;
-  const inss = { ...cards.find((c) => c.ID_TipoCredito === INSS)!, SN_Selecionado: true, CO_Agencia: '1234', CO_ContaCorrente: '56789', CO_ContaCorrenteDV: '0' };
+  const inss = {
+    ...cards.find((c) => c.ID_TipoCredito === INSS)!,
+    SN_Selecionado: true,
+    CO_Agencia: '1234',
+    CO_ContaCorrente: '56789',
+    CO_ContaCorrenteDV: '0',
+  };
   return { id, cliente, inss };
 }
 
@@ -30,7 +36,11 @@ const history = async (id: number, email = ATTENDANT) => (await get(`/crm/simula
 /** Decodes a message body in quoted-printable (how nodemailer writes non-ASCII text) and RFC 2047 subjects. */
 function decodeMessage(raw: string): { headers: string; text: string } {
   const [headers, ...rest] = raw.split('\r\n\r\n');
-  const qp = (value: string) => Buffer.from(value.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  const qp = (value: string) =>
+    Buffer.from(
+      value.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
   const words = headers
     .replace(/\r\n\s+/g, ' ')
     // Whitespace between two encoded words is not part of the text (RFC 2047).
@@ -76,7 +86,10 @@ describe('POST /crm/simulacao/enviar refusals', () => {
       [{ EM_Email: 'a@' }, 'cliente.EM_Email: Email inválido.'],
     ];
     for (const [changes, text] of cases) {
-      expect(await send({ cliente: { ...cliente, ...changes }, contratar: [inss] })).toEqual({ status: 400, body: { success: false, text } });
+      expect(await send({ cliente: { ...cliente, ...changes }, contratar: [inss] })).toEqual({
+        status: 400,
+        body: { success: false, text },
+      });
     }
     const noAddress = { CO_Cep: '', DE_Endereco: '', DE_Bairro: '', DE_Cidade: '', SG_Estado: '', EM_Email: '' };
     const { body } = await send({ cliente: { ...cliente, ...noAddress }, contratar: [inss] });
@@ -126,7 +139,9 @@ describe('POST /crm/simulacao/enviar recording and e-mail', () => {
       TP_Envio: 'nao_configurado',
       EM_Destino: cliente.EM_Email,
       DE_Atendente: 'Ana Paula Souza',
-      operacoes: [{ ID_TipoCredito: INSS, CO_Banco: '318', NU_Parcelas: 84, VL_Parcela: '900.00', VL_Taxa: '1.66', DT_Validade: expect.any(String) }],
+      operacoes: [
+        { ID_TipoCredito: INSS, CO_Banco: '318', NU_Parcelas: 84, VL_Parcela: '900.00', VL_Taxa: '1.66', DT_Validade: expect.any(String) },
+      ],
     });
   });
 
@@ -150,7 +165,10 @@ describe('POST /crm/simulacao/enviar recording and e-mail', () => {
       const port = (server.server.address() as AddressInfo).port;
       demo.app.app.config.mail = { url: `smtp://127.0.0.1:${port}`, from: 'Consig CRM <crm@demo.com.br>' };
       const { id, cliente, inss } = await screenOf(JOSE);
-      const { body } = await send({ cliente: { ...cliente, EM_Email: 'jose.cliente@exemplo.com.br' }, contratar: [{ ...inss, VL_Parcela: '800.00' }] });
+      const { body } = await send({
+        cliente: { ...cliente, EM_Email: 'jose.cliente@exemplo.com.br' },
+        contratar: [{ ...inss, VL_Parcela: '800.00' }],
+      });
       expect(body).toEqual({
         success: true,
         text: 'Simulação registrada e enviada para jose.cliente@exemplo.com.br.',
@@ -194,5 +212,55 @@ describe('POST /crm/simulacao/enviar recording and e-mail', () => {
     });
     expect(await simulationCount()).toBe(before + 1);
     expect((await history(id)).data[0]).toMatchObject({ ID_Simulacao: body.data.ID_Simulacao, TP_Envio: 'falhou' });
+  });
+});
+
+describe('POST /crm/simulacao/enviar: private payroll credit (CCP) under Lei 15.179/2025', () => {
+  const EDSON = DEMO_CLIENTS.find((c) => c.name === 'Edson Arantes Melo')!; // FGTS and CCP, income R$ 5.100,00
+  const CCP = 5;
+
+  async function ccpScreen() {
+    const id = await clientId(EDSON);
+    const cliente = (await get(`/crm/cliente/basicoPorID/${id}`, ATTENDANT)).body.data.cliente;
+    const cards: { ID_TipoCredito: number }[] = (await get(`/crm/cliente/operacoes/${id}`, ATTENDANT)).body.data;
+    const ccp = {
+      ...cards.find((c) => c.ID_TipoCredito === CCP)!,
+      SN_Selecionado: true,
+      CO_Agencia: '1234',
+      CO_ContaCorrente: '56789',
+      CO_ContaCorrenteDV: '0',
+    };
+    return { id, cliente, ccp };
+  }
+
+  it('refuses an installment above 35% of the available remuneration with its text and records nothing', async () => {
+    const { cliente, ccp } = await ccpScreen();
+    expect(ccp).toMatchObject({ VL_BaseCalculo: '5100.00', VL_Margem: '1785.00' });
+    const before = await simulationCount();
+    expect((await send({ cliente, contratar: [{ ...ccp, VL_Parcela: '1785.01' }] })).body).toEqual({
+      success: false,
+      text: 'A parcela de R$ 1.785,01 excede a margem disponível de R$ 1.785,00.',
+    });
+    expect(await simulationCount()).toBe(before);
+    const sent = await send({ cliente, contratar: [{ ...ccp, VL_Parcela: '1785.00' }] });
+    expect(sent.body).toMatchObject({ success: true });
+    expect(await simulationCount()).toBe(before + 1);
+  });
+
+  it('asks for the salary when the client has none, recording nothing', async () => {
+    const { id, cliente, ccp } = await ccpScreen();
+    await demo.app.db.query('update cliente set vl_salario_bruto = null where id_cliente = $1', [id]);
+    // Saving the form is what keeps the card on the pay (PUT /crm/cliente, a proposal, a recalculation).
+    const saved = await demo.app.call('PUT', `/crm/cliente/${id}`, {
+      token: tokens[ATTENDANT],
+      body: { ...cliente, VL_SalarioBruto: null },
+    });
+    expect(saved.status).toBe(200);
+    const before = await simulationCount();
+    expect((await send({ cliente: { ...cliente, VL_SalarioBruto: null }, contratar: [ccp] })).body).toEqual({
+      success: false,
+      text: 'Informe o salário do cliente (bruto ou líquido) para calcular a margem de 35% do Crédito do Trabalhador.',
+    });
+    expect(await simulationCount()).toBe(before);
   });
 });

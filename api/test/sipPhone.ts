@@ -48,7 +48,10 @@ function challengeOf(value: string): Record<string, string> {
 }
 
 /** RFC 2617 digest credentials answering `challenge` for `method uri`. */
-export function digestAuthorization(challenge: string, { user, password, method, uri }: { user: string; password: string; method: string; uri: string }) {
+export function digestAuthorization(
+  challenge: string,
+  { user, password, method, uri }: { user: string; password: string; method: string; uri: string },
+) {
   const { realm, nonce, qop, opaque } = challengeOf(challenge);
   const ha1 = md5(`${user}:${realm}:${password}`);
   const ha2 = md5(`${method}:${uri}`);
@@ -114,6 +117,11 @@ export class SipPhone {
     const socket = new WebSocket(url, 'sip');
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
     return new SipPhone(socket);
+  }
+
+  /** The local port of this phone's connection (what Kamailio writes in its contact alias). */
+  get localPort(): number {
+    return (this.socket as unknown as { _socket: { localPort: number } })._socket.localPort;
   }
 
   close() {
@@ -193,8 +201,17 @@ export class SipPhone {
     const challenge = (await this.send('REGISTER', { ...request, cseq: 1 }))!;
     const challengeHeader = header(challenge, 'WWW-Authenticate');
     if (challenge.status !== 401 || !challengeHeader) return { challenge, answer: challenge };
-    const authorization = digestAuthorization(challengeHeader, { user: credentials.User, password: credentials.Pass, method: 'REGISTER', uri: request.uri });
-    const answer = (await this.send('REGISTER', { ...request, cseq: 2, extraHeaders: [...request.extraHeaders, `Authorization: ${authorization}`] }))!;
+    const authorization = digestAuthorization(challengeHeader, {
+      user: credentials.User,
+      password: credentials.Pass,
+      method: 'REGISTER',
+      uri: request.uri,
+    });
+    const answer = (await this.send('REGISTER', {
+      ...request,
+      cseq: 2,
+      extraHeaders: [...request.extraHeaders, `Authorization: ${authorization}`],
+    }))!;
     return { challenge, answer };
   }
 
@@ -209,7 +226,12 @@ export class SipPhone {
     if (answer.status === 407 && challengeHeader) {
       // A failure answer to an INVITE is acknowledged within its transaction.
       await this.send('ACK', { ...request, cseq: 1, body: '', toTag: tagOf(header(answer, 'To')) });
-      const authorization = digestAuthorization(challengeHeader, { user: credentials.User, password: credentials.Pass, method: 'INVITE', uri: target });
+      const authorization = digestAuthorization(challengeHeader, {
+        user: credentials.User,
+        password: credentials.Pass,
+        method: 'INVITE',
+        uri: target,
+      });
       answer = (await this.send('INVITE', { ...request, cseq: 2, extraHeaders: [`Proxy-Authorization: ${authorization}`] }))!;
     }
     const cseq = Number(header(answer, 'CSeq')!.split(' ')[0]);
@@ -225,7 +247,9 @@ export class SipPhone {
       toTag: tagOf(header(answer, 'To'))!,
       remoteTarget: uriOf(header(answer, 'Contact')!),
       // A caller's route set is the answer's Record-Route, last first.
-      routes: headers(answer, 'Record-Route').flatMap((value) => value.split(/,\s*(?=<)/)).reverse(),
+      routes: headers(answer, 'Record-Route')
+        .flatMap((value) => value.split(/,\s*(?=<)/))
+        .reverse(),
       cseq,
     };
     await this.inDialog('ACK', dialog, cseq);

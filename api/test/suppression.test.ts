@@ -19,9 +19,15 @@ describe('the company suppression list ("Não Me Perturbe")', () => {
       'O número já estava na lista.',
     );
     const found = await call('GET', '/cadastro/naoperturbe?busca=3199999', SUP);
-    expect(found.body.data).toEqual({ NU_Total: 1, itens: [{ DE_Telefone: '31999990001', DE_Origem: 'manual', TS_Criacao: expect.stringMatching(/Z$/) }] });
+    expect(found.body.data).toEqual({
+      NU_Total: 1,
+      itens: [{ DE_Telefone: '31999990001', DE_Origem: 'manual', TS_Criacao: expect.stringMatching(/Z$/) }],
+    });
     expect((await call('DELETE', '/cadastro/naoperturbe/31999990001', SUP)).status).toBe(200);
-    expect((await call('DELETE', '/cadastro/naoperturbe/31999990001', SUP)).body).toEqual({ success: false, text: 'Número não está na lista.' });
+    expect((await call('DELETE', '/cadastro/naoperturbe/31999990001', SUP)).body).toEqual({
+      success: false,
+      text: 'Número não está na lista.',
+    });
   });
 
   it('imports a file all at once and counts what it did', async () => {
@@ -61,8 +67,17 @@ describe('the company suppression list ("Não Me Perturbe")', () => {
     const [{ id }] = await demo.app.db.query<{ id: number }>(
       "insert into pessoa (id_empresa, em_email, pw_senha, de_pessoa, id_funcao) values (2, 'sup2@outra.com.br', 'x', 'Supervisora Sul', 12) returning id_pessoa as id",
     );
-    const token = demo.app.app.tokens.sign({ ID_Pessoa: id, ID_Funcao: 12, DE_Pessoa: 'Supervisora Sul', DE_Funcao: 'Supervisor', SN_Telefonia: 0, ID_Empresa: 2 });
-    const [{ number }] = await demo.app.db.query<{ number: string }>('select co_telefone as number from nao_perturbe where id_empresa = 1 limit 1');
+    const token = demo.app.app.tokens.sign({
+      ID_Pessoa: id,
+      ID_Funcao: 12,
+      DE_Pessoa: 'Supervisora Sul',
+      DE_Funcao: 'Supervisor',
+      SN_Telefonia: 0,
+      ID_Empresa: 2,
+    });
+    const [{ number }] = await demo.app.db.query<{ number: string }>(
+      'select co_telefone as number from nao_perturbe where id_empresa = 1 limit 1',
+    );
     expect((await demo.app.call('GET', '/cadastro/naoperturbe', { token })).body.data).toEqual({ NU_Total: 0, itens: [] });
     expect((await demo.app.call('DELETE', `/cadastro/naoperturbe/${number}`, { token })).status).toBe(404);
     expect((await call('GET', `/cadastro/naoperturbe?busca=${number}`, SUP)).body.data.NU_Total).toBe(1);

@@ -66,7 +66,9 @@ function pngBytes(): Buffer {
 
 /** The start of a JFIF file (SOI, APP0 'JFIF') and its end marker: what a camera or an editor writes first. */
 const jpegBytes = () =>
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+  Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+  ]);
 
 const dataUrl = (type: string, bytes: Buffer) => `data:${type};base64,${bytes.toString('base64')}`;
 const PNG = pngBytes();
@@ -79,7 +81,11 @@ const SAO_PAULO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0[23]:00$
 describe('POST /crm/chamado', () => {
   it('opens a pending ticket with a PNG, lists it and serves the same bytes at /1', async () => {
     const proposal = await insertProposal(JOSE, ATTENDANT);
-    const created = await openTicket({ ID_Proposta: proposal.id, TX_Chamado: '  Banco pediu novo comprovante.  ', TX_Base: dataUrl('image/png', PNG) });
+    const created = await openTicket({
+      ID_Proposta: proposal.id,
+      TX_Chamado: '  Banco pediu novo comprovante.  ',
+      TX_Base: dataUrl('image/png', PNG),
+    });
     expect(created).toEqual({ status: 200, body: { success: true, text: 'Chamado aberto.', data: { ChamadoID: expect.any(Number) } } });
     const id = created.body.data.ChamadoID;
 
@@ -104,12 +110,18 @@ describe('POST /crm/chamado', () => {
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.bytes.equals(PNG)).toBe(true);
     // No answer yet, so no answer image.
-    expect(await call('GET', `/crm/chamado/${id}/2`, ATTENDANT)).toEqual({ status: 404, body: { success: false, text: 'Anexo não encontrado.' } });
+    expect(await call('GET', `/crm/chamado/${id}/2`, ATTENDANT)).toEqual({
+      status: 404,
+      body: { success: false, text: 'Anexo não encontrado.' },
+    });
   });
 
   it('takes a JPEG by its content, whatever type the data URL declares, and a ticket without attachment', async () => {
     const proposal = await insertProposal(JOSE, ATTENDANT);
-    const jpeg = await openTicket({ ID_Proposta: proposal.id, TX_Chamado: 'Foto do documento.', TX_Base: dataUrl('image/png', JPEG) }, SUPERVISOR);
+    const jpeg = await openTicket(
+      { ID_Proposta: proposal.id, TX_Chamado: 'Foto do documento.', TX_Base: dataUrl('image/png', JPEG) },
+      SUPERVISOR,
+    );
     expect(jpeg.status).toBe(200);
     const served = await image(`/crm/chamado/${jpeg.body.data.ChamadoID}/1`, MANAGER);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
@@ -129,7 +141,12 @@ describe('POST /crm/chamado', () => {
     const proposal = await insertProposal(JOSE, ATTENDANT);
     const before = await ticketCount();
     const text = Buffer.from('CPF;Nome\n11144477735;José\n', 'utf8');
-    for (const TX_Base of [dataUrl('image/png', text), dataUrl('image/jpeg', Buffer.from(PNG.subarray(0, 8))), 'comprovante.png', 'data:image/png;base64,']) {
+    for (const TX_Base of [
+      dataUrl('image/png', text),
+      dataUrl('image/jpeg', Buffer.from(PNG.subarray(0, 8))),
+      'comprovante.png',
+      'data:image/png;base64,',
+    ]) {
       expect(await openTicket({ ID_Proposta: proposal.id, TX_Chamado: 'Anexo', TX_Base })).toEqual({
         status: 400,
         body: { success: false, text: 'Anexo inválido: envie uma imagem PNG ou JPEG.' },
@@ -229,7 +246,11 @@ describe('answering a ticket', () => {
 
     await eventually(() => author.received.length > 0);
     expect(author.received).toEqual([
-      { TP_Alerta: 1091, DE_Dados: { ChamadoID: id, ID_Proposta: proposal.id }, DE_Observacao: `Seu chamado nº ${id} da proposta ADE ${proposal.ade} foi respondido.` },
+      {
+        TP_Alerta: 1091,
+        DE_Dados: { ChamadoID: id, ID_Proposta: proposal.id },
+        DE_Observacao: `Seu chamado nº ${id} da proposta ADE ${proposal.ade} foi respondido.`,
+      },
     ]);
   });
 
@@ -237,7 +258,10 @@ describe('answering a ticket', () => {
     const proposal = await insertProposal(JOSE, ATTENDANT);
     const id = (await openTicket({ ID_Proposta: proposal.id, TX_Chamado: 'Duas respostas?' })).body.data.ChamadoID;
     expect((await answer(id, { TX_Resposta: 'Primeira.' }, MANAGER)).status).toBe(200);
-    expect(await answer(id, { TX_Resposta: 'Segunda.' })).toEqual({ status: 409, body: { success: false, text: 'Este chamado já foi respondido.' } });
+    expect(await answer(id, { TX_Resposta: 'Segunda.' })).toEqual({
+      status: 409,
+      body: { success: false, text: 'Este chamado já foi respondido.' },
+    });
     expect((await ticketsOf(proposal.id))[0]).toMatchObject({ ID_Status: 75, TX_Resposta: 'Primeira.' });
   });
 
@@ -248,7 +272,10 @@ describe('answering a ticket', () => {
       status: 403,
       body: { success: false, text: 'Apenas supervisores e gerentes respondem chamados.' },
     });
-    expect(await answer(id, { TX_Resposta: ' ' })).toEqual({ status: 400, body: { success: false, text: 'TX_Resposta: Este campo é obrigatório.' } });
+    expect(await answer(id, { TX_Resposta: ' ' })).toEqual({
+      status: 400,
+      body: { success: false, text: 'TX_Resposta: Este campo é obrigatório.' },
+    });
     expect(await answer(id, { TX_Resposta: 'Anexo', TX_Base: dataUrl('image/png', Buffer.from('texto')) })).toEqual({
       status: 400,
       body: { success: false, text: 'Anexo inválido: envie uma imagem PNG ou JPEG.' },
@@ -332,7 +359,8 @@ describe('GET /crm/chamado/pendentes', () => {
         expect(status).toBe(200);
         return { ids: body.data.map((t: { ChamadoID: number }) => t.ChamadoID), total: body.NU_Total };
       };
-      for (const email of [SUPERVISOR, MANAGER]) expect(await listed(email)).toEqual({ ids: ids.slice(0, PENDING_TICKETS_LIMIT), total: 105 });
+      for (const email of [SUPERVISOR, MANAGER])
+        expect(await listed(email)).toEqual({ ids: ids.slice(0, PENDING_TICKETS_LIMIT), total: 105 });
 
       // Answering the oldest brings in the next one.
       expect(await answer(ids[0], { TX_Resposta: 'Feito.' })).toMatchObject({ status: 200 });
@@ -355,7 +383,8 @@ describe('GET /crm/chamado/pendentes', () => {
 describe('every ticket route', () => {
   it('answers 401 without a token', async () => {
     const proposal = await insertProposal(JOSE, ATTENDANT);
-    const id = (await openTicket({ ID_Proposta: proposal.id, TX_Chamado: 'Token?', TX_Base: dataUrl('image/png', PNG) })).body.data.ChamadoID;
+    const id = (await openTicket({ ID_Proposta: proposal.id, TX_Chamado: 'Token?', TX_Base: dataUrl('image/png', PNG) })).body.data
+      .ChamadoID;
     const unauthorized = { status: 401, body: { success: false, text: 'Sessão expirada ou inválida. Entre novamente.' } };
     expect(await call('POST', '/crm/chamado', null, { ID_Proposta: proposal.id, TX_Chamado: 'x' })).toEqual(unauthorized);
     expect(await call('GET', `/crm/chamado/${proposal.id}`, null)).toEqual(unauthorized);
@@ -367,7 +396,8 @@ describe('every ticket route', () => {
 
   it("answers 404 to another company on every route (company 1's ticket, company 2's caller and back)", async () => {
     const proposal = await insertProposal(JOSE, ATTENDANT);
-    const id = (await openTicket({ ID_Proposta: proposal.id, TX_Chamado: 'Isolado', TX_Base: dataUrl('image/png', PNG) })).body.data.ChamadoID;
+    const id = (await openTicket({ ID_Proposta: proposal.id, TX_Chamado: 'Isolado', TX_Base: dataUrl('image/png', PNG) })).body.data
+      .ChamadoID;
     await answer(id, { TX_Resposta: 'Com imagem', TX_Base: dataUrl('image/png', PNG) });
     expect(await openTicket({ ID_Proposta: proposal.id, TX_Chamado: 'x' }, OTHER_COMPANY)).toMatchObject({ status: 404 });
     expect(await call('GET', `/crm/chamado/${proposal.id}`, OTHER_COMPANY)).toMatchObject({ status: 404 });
@@ -375,18 +405,28 @@ describe('every ticket route', () => {
     expect(await call('GET', `/crm/chamado/${id}/2`, OTHER_COMPANY)).toMatchObject({ status: 404 });
 
     const foreign = await insertProposal(OSVALDO, OTHER_COMPANY);
-    const foreignId = (await openTicket({ ID_Proposta: foreign.id, TX_Chamado: 'Outra', TX_Base: dataUrl('image/png', PNG) }, OTHER_COMPANY)).body.data.ChamadoID;
+    const foreignId = (
+      await openTicket({ ID_Proposta: foreign.id, TX_Chamado: 'Outra', TX_Base: dataUrl('image/png', PNG) }, OTHER_COMPANY)
+    ).body.data.ChamadoID;
     for (const email of [SUPERVISOR, MANAGER]) {
       expect(await call('GET', `/crm/chamado/${foreign.id}`, email)).toMatchObject({ status: 404 });
       expect(await call('GET', `/crm/chamado/${foreignId}/1`, email)).toMatchObject({ status: 404 });
       expect(await answer(foreignId, { TX_Resposta: 'x' }, email)).toMatchObject({ status: 404 });
-      expect((await call('GET', '/crm/chamado/pendentes', email)).body.data.map((t: { ChamadoID: number }) => t.ChamadoID)).not.toContain(foreignId);
+      expect((await call('GET', '/crm/chamado/pendentes', email)).body.data.map((t: { ChamadoID: number }) => t.ChamadoID)).not.toContain(
+        foreignId,
+      );
     }
   });
 
   it('answers 400 for an id that is not one', async () => {
-    expect(await call('GET', '/crm/chamado/abc', ATTENDANT)).toEqual({ status: 400, body: { success: false, text: 'ID_Proposta: Identificador inválido.' } });
-    expect(await call('GET', '/crm/chamado/0x1/1', ATTENDANT)).toEqual({ status: 400, body: { success: false, text: 'ChamadoID: Identificador inválido.' } });
+    expect(await call('GET', '/crm/chamado/abc', ATTENDANT)).toEqual({
+      status: 400,
+      body: { success: false, text: 'ID_Proposta: Identificador inválido.' },
+    });
+    expect(await call('GET', '/crm/chamado/0x1/1', ATTENDANT)).toEqual({
+      status: 400,
+      body: { success: false, text: 'ChamadoID: Identificador inválido.' },
+    });
   });
 });
 

@@ -56,7 +56,6 @@ export function wsClients() {
   };
 }
 
-
 /** How the socket was closed, or a failure when it stays open. */
 export async function closeOf(client: WsClient, timeoutMs = 5000) {
   await eventually(client.isClosed, timeoutMs);

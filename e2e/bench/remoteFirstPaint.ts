@@ -16,13 +16,15 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { startTestProduct } from '../support/product';
+import { startSideBySide } from '../support/suite';
 
 const RUNS = 10;
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 };
-const summary = (values: number[]) => `p50 ${percentile(values, 50).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
+const summary = (values: number[]) =>
+  `p50 ${percentile(values, 50).toFixed(0)} ms, p90 ${percentile(values, 90).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms`;
 
 /** Slows every API answer by `ms` (a real network, not localhost), from the moment it is called. */
 async function withApiLatency(page: Page, apiUrl: string, ms: number) {
@@ -43,7 +45,7 @@ interface Target {
 const CAMPAIGNS: Target = {
   path: '/campanhas',
   link: 'Campanhas',
-  heading: (page) => page.getByRole('heading', { name: 'Campanhas', exact: true }),
+  heading: (page) => page.getByRole('heading', { name: 'Campanhas', level: 2 }),
   data: (page) => page.getByRole('table').first(),
 };
 
@@ -54,7 +56,13 @@ const FOLLOWUP: Target = {
   data: (page) => page.getByRole('table').first(),
 };
 
-async function firstVisit(browser: Browser, app: string, idleFirstMs: number, apiLatency?: { url: string; ms: number }, target = CAMPAIGNS) {
+async function firstVisit(
+  browser: Browser,
+  app: string,
+  idleFirstMs: number,
+  apiLatency?: { url: string; ms: number },
+  target = CAMPAIGNS,
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${app}/`);
@@ -93,8 +101,10 @@ async function signInPageJs(browser: Browser, app: string) {
 }
 
 async function main() {
-  console.log('\n▶ Primeira visita a /campanhas, /acompanhamentos e /dashboard, e JavaScript da página de entrada (construções de produção existentes)');
-  const [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
+  console.log(
+    '\n▶ Primeira visita a /campanhas, /acompanhamentos e /dashboard, e JavaScript da página de entrada (construções de produção existentes)',
+  );
+  const [product, browser] = await startSideBySide(startTestProduct(), launchBrowser());
   try {
     const app = product.urls.app;
     await firstVisit(browser, app, 0); // warms the API (its first queries) so the runs measure the page

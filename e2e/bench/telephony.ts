@@ -1,10 +1,11 @@
-// `npm run bench:telefonia` runs this (through scripts/benchTelephony.mjs): the softphone's figures with the
+// `npm run bench:telephony` runs this (through scripts/benchTelephony.mjs): the softphone's figures with the
 // production builds, a real Kamailio and Chromium; printed, never asserted.
 //   1. registration time: from clicking 'Entrar' to the badge saying 'registrado' (median of 3 sign-ins);
 //   2. call set-up: from clicking a client's dial icon to the call bar showing the call established, the client's
 //      phone answering as soon as it rings (p50/p90/max of 20 calls);
 //   3. re-registration after a Kamailio restart: from the restart to the badge saying 'registrado' again (3 runs).
 import { performance } from 'node:perf_hooks';
+import { startSideBySide } from '../support/suite';
 import { launchBrowser } from '../support/browser';
 import { startTestProduct } from '../support/product';
 import { startPhone } from '../support/sipPhone';
@@ -18,10 +19,18 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 
 async function main() {
   console.log('\n▶ Telefonia no navegador (Kamailio real, Chromium, construções de produção existentes)');
-  const [product, browser] = await Promise.all([startTestProduct(), launchBrowser({ media: true })]);
+  const [product, browser] = await startSideBySide(startTestProduct(), launchBrowser({ media: true }));
   try {
-    if (!product.telephony) throw new Error('Kamailio não está rodando: instale com apt-get install kamailio kamailio-websocket-modules kamailio-autheph-modules');
-    const phone = await startPhone(await (await browser.newContext({ bypassCSP: true })).newPage(), product.urls.app, product.telephony, '011987654321');
+    if (!product.telephony)
+      throw new Error(
+        'Kamailio não está rodando: instale com apt-get install kamailio kamailio-websocket-modules kamailio-autheph-modules',
+      );
+    const phone = await startPhone(
+      await (await browser.newContext({ bypassCSP: true })).newPage(),
+      product.urls.app,
+      product.telephony,
+      '011987654321',
+    );
     await phone.answerAutomatically();
     const page = await (await browser.newContext()).newPage();
     const registered = page.locator('[data-registration="registered"]');
@@ -40,7 +49,9 @@ async function main() {
       await registered.waitFor({ timeout: 30_000 });
       signIns.push(performance.now() - started);
     }
-    console.log(`  registro após o clique em Entrar: mediana ${ms(percentile(signIns, 50))} (${signIns.map((v) => v.toFixed(0)).join(', ')} ms)`);
+    console.log(
+      `  registro após o clique em Entrar: mediana ${ms(percentile(signIns, 50))} (${signIns.map((v) => v.toFixed(0)).join(', ')} ms)`,
+    );
 
     await page.locator('a[href^="/atendimento?clientId="]', { hasText: 'José Carlos Pereira' }).click();
     await page.getByRole('region', { name: 'Cadastro' }).waitFor();
@@ -48,7 +59,9 @@ async function main() {
     const setups: number[] = [];
     for (let call = 1; call <= CALLS; call += 1) {
       await dial.waitFor();
-      await page.waitForFunction(() => !(document.querySelector('button[aria-label="Ligar para Cel. 1"]') as HTMLButtonElement | null)?.disabled);
+      await page.waitForFunction(
+        () => !(document.querySelector('button[aria-label="Ligar para Cel. 1"]') as HTMLButtonElement | null)?.disabled,
+      );
       const started = performance.now();
       await dial.click();
       await page.locator('[data-call-state="established"]').waitFor({ timeout: 20_000 });
@@ -57,7 +70,9 @@ async function main() {
       await phone.untilCall(call, 'ended');
       await page.locator('[data-call-state]').waitFor({ state: 'detached' });
     }
-    console.log(`  clique em Ligar → chamada estabelecida (${CALLS} chamadas): p50 ${ms(percentile(setups, 50))}, p90 ${ms(percentile(setups, 90))}, máx ${ms(Math.max(...setups))}`);
+    console.log(
+      `  clique em Ligar → chamada estabelecida (${CALLS} chamadas): p50 ${ms(percentile(setups, 50))}, p90 ${ms(percentile(setups, 90))}, máx ${ms(Math.max(...setups))}`,
+    );
 
     const reRegistrations: number[] = [];
     for (let run = 0; run < 3; run += 1) {
@@ -67,7 +82,9 @@ async function main() {
       await registered.waitFor({ timeout: 30_000 });
       reRegistrations.push(performance.now() - started);
     }
-    console.log(`  novo registro após reiniciar o Kamailio: mediana ${ms(percentile(reRegistrations, 50))} (${reRegistrations.map((v) => v.toFixed(0)).join(', ')} ms; a espera de reconexão é 4 s, product-spec §9)`);
+    console.log(
+      `  novo registro após reiniciar o Kamailio: mediana ${ms(percentile(reRegistrations, 50))} (${reRegistrations.map((v) => v.toFixed(0)).join(', ')} ms; a espera de reconexão é 4 s, product-spec §9)`,
+    );
   } finally {
     await browser.close();
     await product.stop();

@@ -18,7 +18,12 @@ export function launchBrowser({ media = false }: { media?: boolean } = {}): Prom
       '--disable-component-update',
       '--disable-sync',
       ...(media
-        ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required']
+        ? [
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            '--allow-loopback-in-peer-connection',
+            '--autoplay-policy=no-user-gesture-required',
+          ]
         : []),
     ],
   });
@@ -47,7 +52,8 @@ export async function trackReactRenderers(page: Page) {
       onScheduleFiberRoot() {},
     };
   });
-  return async () => page.evaluate(() => (window as unknown as { __reactRenderers: { version: string }[] }).__reactRenderers.map((r) => r.version));
+  return async () =>
+    page.evaluate(() => (window as unknown as { __reactRenderers: { version: string }[] }).__reactRenderers.map((r) => r.version));
 }
 
 /** Collects uncaught page errors so a test can assert there were none. */

@@ -86,7 +86,8 @@ export async function startPhone(page: Page, appUrl: string, telephony: Telephon
     async untilCall(n: number, status: PhoneCall['status']) {
       try {
         await page.waitForFunction(
-          ([index, wanted]) => (window as unknown as { phone: { state: { calls: PhoneCall[] } } }).phone.state.calls[index]?.status === wanted,
+          ([index, wanted]) =>
+            (window as unknown as { phone: { state: { calls: PhoneCall[] } } }).phone.state.calls[index]?.status === wanted,
           [n - 1, status] as const,
           { timeout: 20_000 },
         );
@@ -96,7 +97,8 @@ export async function startPhone(page: Page, appUrl: string, telephony: Telephon
       }
     },
     /** How many times the phone has registered so far (a re-registration after a Kamailio restart adds one). */
-    registrations: () => page.evaluate(() => (window as unknown as { phone: { state: { registrations: number } } }).phone.state.registrations),
+    registrations: () =>
+      page.evaluate(() => (window as unknown as { phone: { state: { registrations: number } } }).phone.state.registrations),
     /** Waits until the phone has registered more than `times` times. */
     async untilRegisteredAfter(times: number) {
       await page.waitForFunction(

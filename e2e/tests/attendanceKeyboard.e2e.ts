@@ -1,42 +1,25 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-// The ViaCEP stand-in the product is pointed at: the browser never reaches a third party from a test.
-import { startCepStandIn } from '@consig/tooling/test-support/cepStandIn';
-import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/product';
+import { useSignedInPage, untilValue } from '../support/suite';
+import { type TestProduct } from '../support/product';
 import { callApiAs, type Envelope } from '../support/api';
 
 /**
- * Issue 6 asks that the client service screen (/atendimento) work from the keyboard alone: every input has a
+ * The client service screen (/atendimento) works from the keyboard alone: every input has a
  * label, dialogs keep the focus inside and close on Escape, and the whole flow can be done without a mouse.
  * After signing in (the shared helper), every step here uses only Tab, Shift+Tab, Enter, Space, Escape,
  * arrow keys and typing; locators only read what the page shows. The tests run in order on one page, on
  * José Carlos Pereira (an INSS lead of the demo data).
  */
-let cep: Awaited<ReturnType<typeof startCepStandIn>>;
-let product: TestProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
 
 /** More presses than any page of the product has tab stops: a target not reached by then is unreachable. */
 const MAX_TAB_PRESSES = 300;
 
-beforeAll(async () => {
-  cep = await startCepStandIn();
-  [product, browser] = await Promise.all([startTestProduct({ cepUrl: cep.url }), launchBrowser()]);
-  context = await browser.newContext();
-  page = await context.newPage();
-  errors = collectPageErrors(page);
-  await signIn(page, product.urls.app, 'atendente@demo.com.br', 'Atendente@123');
-  await page.waitForURL(`${product.urls.app}/dashboard`);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await product?.stop();
-  await cep?.close();
-});
+const suite = useSignedInPage({ cep: true });
+let product: TestProduct;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+beforeAll(() => ({ product, context, page, errors } = suite));
 
 const hasFocus = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 
@@ -48,12 +31,6 @@ async function tabTo(target: Locator, backwards = false) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`the keyboard never reached ${String(target)}`);
-}
-
-/** Waits until an input holds `expected` (the page filled it). */
-async function untilValue(input: Locator, expected: string) {
-  const handle = await input.elementHandle();
-  await page.waitForFunction(([element, value]) => (element as HTMLInputElement).value === value, [handle, expected] as const);
 }
 
 /** Tabs to a text field and replaces what it holds by typing. */
@@ -70,7 +47,7 @@ const focused = () =>
     if (!element || element === document.body) return { inDialog: null, name: '(nothing)' };
     const label = element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.textContent;
     const dialog = element.closest('[role="dialog"]');
-    const dialogTitle = dialog ? document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ?? '' : null;
+    const dialogTitle = dialog ? (document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ?? '') : null;
     return { inDialog: dialogTitle, name: `${element.tagName.toLowerCase()} ${label?.trim()}` };
   });
 
@@ -85,7 +62,11 @@ async function expectFocusTrapped(title: string, expected: string[]) {
       await page.keyboard.press(key);
       const now = await focused();
       // On failure this names what took the focus outside the dialog.
-      expect({ key, inDialog: now.inDialog, focus: now.inDialog === title ? 'inside' : now.name }).toEqual({ key, inDialog: title, focus: 'inside' });
+      expect({ key, inDialog: now.inDialog, focus: now.inDialog === title ? 'inside' : now.name }).toEqual({
+        key,
+        inDialog: title,
+        focus: 'inside',
+      });
       visited.add(now.name);
     }
     expect([...visited].sort()).toEqual([...expected].sort());
@@ -100,7 +81,10 @@ async function accessibleNamesOfControls() {
   const cdp = await context.newCDPSession(page);
   try {
     const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
-    const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'input:not([type="hidden"]), select, textarea' });
+    const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
+      nodeId: root.nodeId,
+      selector: 'input:not([type="hidden"]), select, textarea',
+    });
     const controls: { name: string; html: string }[] = [];
     for (const nodeId of nodeIds) {
       const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
@@ -200,7 +184,7 @@ test("'Registrar proposta' opens 'Resumo da venda', whose focus is trapped, and 
   await typeInto(field('E-mail'), 'jose.pereira@exemplo.com.br');
   await typeInto(field('CEP'), '01001000');
   await page.keyboard.press('Tab'); // leaving the CEP looks the address up
-  await untilValue(field('Endereço'), 'Praça da Sé');
+  await untilValue(page, field('Endereço'), 'Praça da Sé');
   await expect(field('Cidade').inputValue()).resolves.toBe('São Paulo');
   await typeInto(field('Número'), '100');
   await tabTo(field('Banco'));
@@ -218,11 +202,13 @@ test("'Registrar proposta' opens 'Resumo da venda', whose focus is trapped, and 
   await expect(focused()).resolves.toEqual({ inDialog: 'Resumo da venda', name: 'button Fechar' });
   await expectFocusTrapped('Resumo da venda', ['button Fechar', 'button Confirmar']);
 
-  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/crm/proposta/'));
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/crm/proposta/'),
+  );
   await tabTo(dialog.getByRole('button', { name: 'Confirmar' }));
   await page.keyboard.press('Enter');
-  const { success, text } = (await (await answer).json()) as Envelope<unknown>;
-  expect({ success, text }).toEqual({ success: true, text: 'Proposta registrada com sucesso.' });
+  const { success, text, data } = (await (await answer).json()) as Envelope<{ CO_ADE: string }[]>;
+  expect({ success, text }).toEqual({ success: true, text: `Proposta ADE ${data![0].CO_ADE} registrada com sucesso.` });
   await page.getByRole('status').filter({ hasText: text }).waitFor();
   await dialog.waitFor({ state: 'detached' });
   await expect(hasFocus(register)).resolves.toBe(true);

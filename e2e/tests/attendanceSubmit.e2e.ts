@@ -1,9 +1,7 @@
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { formatBRL, formatDecimal } from '@consig/shared/format';
-// The ViaCEP stand-in the product is pointed at: the browser never reaches a third party from a test.
-import { startCepStandIn } from '@consig/tooling/test-support/cepStandIn';
-import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
-import { startTestProduct, type TestProduct } from '../support/product';
+import { useSignedInPage, type SignedInPage, untilValue } from '../support/suite';
+import { type TestProduct } from '../support/product';
 import { callApiAs, type Envelope } from '../support/api';
 
 /**
@@ -12,15 +10,11 @@ import { callApiAs, type Envelope } from '../support/api';
  * 'Resumo da venda'.
  * The tests run in order on one signed-in page, on José Carlos Pereira (an INSS lead of the demo data).
  */
-let cep: Awaited<ReturnType<typeof startCepStandIn>>;
-let product: TestProduct;
-let browser: Awaited<ReturnType<typeof launchBrowser>>;
-let context: BrowserContext;
-let page: Page;
-let errors: string[];
 let clientId: number;
 /** How many proposals of status 10 the attendant had before this file registered one. */
 let typedBefore: number;
+/** The ADE of the proposal this file registers for the INSS card. */
+let registeredAde: string;
 
 interface Operation {
   OperacaoID: number;
@@ -46,33 +40,22 @@ async function errorUnder(label: string) {
   const describedBy = await field(label).getAttribute('aria-describedby');
   return describedBy ? page.locator(`[id="${describedBy}"]`).textContent() : null;
 }
-/** Waits until an input holds `expected`. */
-async function untilValue(input: Locator, expected: string) {
-  const handle = await input.elementHandle();
-  await page.waitForFunction(([element, value]) => (element as HTMLInputElement).value === value, [handle, expected] as const);
-}
 const registerProposal = () => page.getByRole('button', { name: 'Registrar proposta' }).click();
-const figure = (region: Locator, label: string) => region.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const figure = (region: Locator, label: string) =>
+  region.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
+const suite = useSignedInPage({ cep: true });
+let cep: SignedInPage['cep'];
+let product: TestProduct;
+let page: Page;
+let errors: string[];
+beforeAll(() => ({ cep, product, page, errors } = suite));
 beforeAll(async () => {
-  cep = await startCepStandIn();
-  [product, browser] = await Promise.all([startTestProduct({ cepUrl: cep.url }), launchBrowser()]);
-  context = await browser.newContext();
-  page = await context.newPage();
-  errors = collectPageErrors(page);
-  await signIn(page, product.urls.app, 'atendente@demo.com.br', 'Atendente@123');
-  await page.waitForURL(`${product.urls.app}/dashboard`);
   typedBefore = await typedProposals();
   await page.locator('a[href^="/atendimento?clientId="]', { hasText: 'José Carlos Pereira' }).click();
   await page.waitForURL(/\/atendimento\?clientId=\d+$/);
   clientId = Number(new URL(page.url()).searchParams.get('clientId'));
   await page.getByRole('region', { name: /^INSS/ }).waitFor();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await product?.stop();
-  await cep?.close();
 });
 
 test("invalid values show the full-mode messages under their fields on 'Registrar proposta', and no summary opens", async () => {
@@ -96,7 +79,7 @@ test("invalid values show the full-mode messages under their fields on 'Registra
 test('a CEP of the look-up service fills street, district, city and state on leaving the field', async () => {
   await field('CEP').fill('01001-000');
   await field('Número').focus();
-  await untilValue(field('Endereço'), 'Praça da Sé');
+  await untilValue(page, field('Endereço'), 'Praça da Sé');
   await expect(field('Bairro').inputValue()).resolves.toBe('Sé');
   await expect(field('Cidade').inputValue()).resolves.toBe('São Paulo');
   await expect(field('UF').inputValue()).resolves.toBe('SP');
@@ -132,12 +115,85 @@ test("a valid registration opens 'Resumo da venda' with the offer's figures; con
   await expect(figure(summary, 'CET mensal').textContent()).resolves.toBe(`${formatDecimal(inss.VL_CETMensal!)}%`);
   await expect(figure(summary, 'CET anual').textContent()).resolves.toBe(`${formatDecimal(inss.VL_CETAnual!)}%`);
 
-  const answer = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/crm/proposta/'));
+  // Whom the sale is for: the name, the CPF and the account the card pays into.
+  const buyer = dialog.getByRole('region', { name: 'Cliente' });
+  await expect(figure(buyer, 'Cliente').textContent()).resolves.toBe('José Carlos Pereira');
+  await expect(figure(buyer, 'CPF').textContent()).resolves.toBe('111.444.777-35');
+  await expect(figure(summary, 'Conta de crédito').textContent()).resolves.toMatch(/^318 - .+ · Ag\. 1234 · Conta 56789-0/);
+
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/crm/proposta/'),
+  );
   await dialog.getByRole('button', { name: 'Confirmar' }).click();
-  const { success, text } = (await (await answer).json()) as Envelope<unknown>;
-  expect({ success, text }).toEqual({ success: true, text: 'Proposta registrada com sucesso.' });
+  const { success, text, data } = (await (await answer).json()) as Envelope<{ CO_ADE: string }[]>;
+  // The success toast names the new ADE.
+  expect({ success, text }).toEqual({ success: true, text: `Proposta ADE ${data![0].CO_ADE} registrada com sucesso.` });
+  registeredAde = data![0].CO_ADE;
   await page.getByRole('status').filter({ hasText: text }).waitFor();
   await dialog.waitFor({ state: 'detached' });
   await expect(typedProposals()).resolves.toBe(typedBefore + 1);
+  expect(errors).toEqual([]);
+});
+
+/** Selects the INSS card again: the operations reloaded after a proposal carry the selection the server stored. */
+async function selectInss() {
+  const selected = page.getByRole('region', { name: /^INSS/ }).getByRole('switch', { name: 'Selecionado' });
+  if (!(await selected.isChecked())) await selected.check();
+}
+
+test('a second proposal for the same operation is refused with the ADE of the one in progress, and none is typed', async () => {
+  await selectInss();
+  await registerProposal();
+  const dialog = page.getByRole('dialog', { name: 'Resumo da venda' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Já existe a proposta ADE ${registeredAde} em andamento para esta operação.` })
+    .waitFor();
+  // The summary stays open for another try (product-spec §8: only a success closes it).
+  await dialog.getByRole('button', { name: 'Confirmar' }).waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expect(typedProposals()).resolves.toBe(typedBefore + 1);
+});
+
+test("no summary opens while the selected card lacks its account: the card's fields say why", async () => {
+  await selectInss();
+  const card = page.getByRole('region', { name: /^INSS/ });
+  const account = card.getByLabel('Conta', { exact: true });
+  await account.fill('');
+  await registerProposal();
+  await card.locator('[aria-invalid="true"]').first().waitFor();
+  const describedBy = await account.getAttribute('aria-describedby');
+  await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toBe(
+    'Este campo é obrigatório caso operação esteja selecionada.',
+  );
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true');
+  await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+  await account.fill('56789');
+});
+
+test("a field error of the server reads as the field's label, never the wire path", async () => {
+  // Field rules are the same on both sides, so the screen never sends what the API refuses: the server's 400 is
+  // stood in for once, as the API words it (api/test/proposalsRegister.test.ts checks the API says so).
+  await page.route('**/crm/proposta/0', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, text: 'contratar.0.CO_ContaCorrente: Apenas números.' }),
+    }),
+  );
+  try {
+    await selectInss();
+    await registerProposal();
+    const dialog = page.getByRole('dialog', { name: 'Resumo da venda' });
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await page.getByRole('status').filter({ hasText: 'Conta (INSS): Apenas números.' }).waitFor();
+    await expect(page.getByText('contratar.0.CO_ContaCorrente', { exact: false }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+  } finally {
+    await page.unroute('**/crm/proposta/0');
+  }
   expect(errors).toEqual([]);
 });

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
-import { IMPORT_TEXT, type Importacao } from '@consig/shared/contracts';
+import { IMPORT_TEXT, type CampaignImport } from '@consig/shared/contracts';
 import { makeCpf } from '@consig/shared/format';
 import { callApiAs } from '../support/api';
 import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
+import { startSideBySide } from '../support/suite';
 import { startTestProduct, type TestProduct } from '../support/product';
 
 /**
@@ -61,13 +62,13 @@ function parseCsv(text: string): string[][] {
 
 // Fresh CPFs, so every client of the file is new to the company (new clients need name, birth date, NB and species).
 const joana = makeCpf('390533447');
-const semNome = makeCpf('702814365');
+const withoutName = makeCpf('702814365');
 const validOf = makeCpf('451236987');
 /** The same nine digits with a wrong last check digit. */
 const badCpf = `${validOf.slice(0, 10)}${(Number(validOf[10]) + 1) % 10}`;
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
+  [product, browser] = await startSideBySide(startTestProduct(), launchBrowser());
   context = await browser.newContext();
   page = await context.newPage();
   errors = collectPageErrors(page);
@@ -121,13 +122,14 @@ test('the filled template goes up with SN_Higienizar, shows the lines read, then
     line({ CPF: joana, Nome: 'Joana Ribeiro Teste', Nascimento: '20/07/1958', 'Telefone 1': '(31) 99876-5432', ...inss }), // 3
     line({ CPF: badCpf, Nome: 'CPF Errado Teste', Nascimento: '01/01/1960', ...inss }), // 4: check digits wrong
     line({ CPF: joana, Nome: 'Joana Repetida', Nascimento: '20/07/1958', ...inss }), // 5: repeats line 3
-    line({ CPF: semNome, ...inss }), // 6: a new client without name nor birth date
+    line({ CPF: withoutName, ...inss }), // 6: a new client without name nor birth date
   ].join('\r\n');
-
 
   await page.getByRole('button', { name: 'Importar arquivo' }).click();
   const dialog = uploadDialog();
-  await dialog.getByLabel('Arquivo CSV').setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(`${file}\r\n`, 'utf8') });
+  await dialog
+    .getByLabel('Arquivo CSV')
+    .setInputFiles({ name: 'clientes.csv', mimeType: 'text/csv', buffer: Buffer.from(`${file}\r\n`, 'utf8') });
   await dialog.getByRole('radio', { name: 'Sim' }).check();
   // The lines read show while the job runs, which for five lines is a moment or not at all (on the embedded
   // database the poll waits for the job's merge): every state the dialog shows from now on is kept.
@@ -161,7 +163,7 @@ test('the filled template goes up with SN_Higienizar, shows the lines read, then
     'Removidos na higienização': '2',
     'Linhas rejeitadas': '1',
   });
-  const done = (await api<Importacao>('GET', `/importacao/${importId}`)).data!;
+  const done = (await api<CampaignImport>('GET', `/importacao/${importId}`)).data!;
   expect([done.ID_Status, done.NU_Importados, done.NU_Higienizados, done.NU_Rejeitados]).toEqual([63, 2, 2, 1]);
 
   const rejected = await downloadFrom(dialog.getByRole('button', { name: 'Baixar linhas rejeitadas' }));

@@ -1,7 +1,8 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import type { Campanha, CampanhaResumo } from '@consig/shared/contracts';
+import type { Campaign, CampaignSummary } from '@consig/shared/contracts';
 import { callApiAs } from '../support/api';
 import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
+import { startSideBySide } from '../support/suite';
 import { startTestProduct, type TestProduct } from '../support/product';
 
 /**
@@ -40,7 +41,7 @@ const dialog = (title: string) => page.getByRole('dialog', { name: title });
 const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) => callApiAs<T>(page, product.urls.api, method, path, body);
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
+  [product, browser] = await startSideBySide(startTestProduct(), launchBrowser());
   context = await browser.newContext();
   page = await context.newPage();
   errors = collectPageErrors(page);
@@ -154,12 +155,13 @@ test('the provider batch refuses a half-filled age pair, then a valid request fi
   expect(found).toBeLessThanOrEqual(25);
 
   // The batch arrives through the import job: wait for it to end, then the list and the campaign's data show it.
-  const importStatus = async () => (await api<Campanha[]>('GET', '/cadastro/campanhas')).data!.find((c) => c.CampanhaID === campaignId)!.importacao?.ID_Status;
+  const importStatus = async () =>
+    (await api<Campaign[]>('GET', '/cadastro/campanhas')).data!.find((c) => c.CampanhaID === campaignId)!.importacao?.ID_Status;
   for (let status = await importStatus(); status !== 63; status = await importStatus()) {
     expect(status).not.toBe(99);
     await page.waitForTimeout(200);
   }
-  const summary = (await api<CampanhaResumo>('GET', `/cadastro/campanha/${campaignId}/resumo`)).data!;
+  const summary = (await api<CampaignSummary>('GET', `/cadastro/campanha/${campaignId}/resumo`)).data!;
   expect(summary.NU_Importados).toBeGreaterThan(0);
   expect(summary.NU_Importados).toBeLessThanOrEqual(found);
 
@@ -172,5 +174,45 @@ test('the provider batch refuses a half-filled age pair, then a valid request fi
   const figures = dialog('Dados da campanha').locator('dl[aria-label="Resumo da campanha"] > dd');
   await figures.first().waitFor();
   expect((await figures.allInnerTexts()).slice(0, 3)).toEqual([code, CAMPAIGN_NAME, summary.NU_Importados.toLocaleString('pt-BR')]);
+  expect(errors).toEqual([]);
+});
+
+test('the provider batch page names its campaign and agency, shows an FGTS campaign no INSS-only filter, and sends a pasted rate 1,85123 as 1.85', async () => {
+  const campaigns = (await api<Campaign[]>('GET', '/cadastro/campanhas')).data!;
+  const fgts = campaigns.find((campaign) => campaign.ID_Orgao === 1)!;
+  await page.goto(`${product.urls.app}/campanhas/solicitar-lotes-fgts/${fgts.CampanhaID}?ID_Orgao=1`);
+  const target = page.getByLabel('Destino do lote');
+  await target.getByText(`${fgts.CO_Campanha} - ${fgts.DE_Campanha}`).waitFor();
+  await target.getByText('FGTS', { exact: true }).waitFor();
+  const filters = page.getByRole('form', { name: 'Filtros do lote' });
+  await filters.getByLabel('Limite de clientes').waitFor();
+  for (const inssOnly of [
+    'Espécies',
+    'Margem 35% mínima',
+    'RCM utilizado',
+    'Representante',
+    'Tipo de recebimento',
+    'Início do benefício de',
+    'Bancos de pagamento',
+  ]) {
+    expect({ inssOnly, shown: await filters.getByLabel(inssOnly, { exact: true }).count() }).toEqual({ inssOnly, shown: 0 });
+  }
+
+  const inss = campaigns.find((campaign) => campaign.CO_Campanha === code)!;
+  await page.goto(`${product.urls.app}/campanhas/solicitar-lotes-inss/${inss.CampanhaID}?ID_Orgao=4`);
+  await page.getByLabel('Destino do lote').getByText(`${code} - ${CAMPAIGN_NAME}`).waitFor();
+  await filters.getByLabel('Espécies').waitFor();
+  const rate = filters.getByLabel('Taxa mínima');
+  // What a paste does: the whole text arrives at once.
+  await rate.evaluate((input: HTMLInputElement) => {
+    input.focus();
+    document.execCommand('insertText', false, '1,85123');
+  });
+  await expect(rate.inputValue()).resolves.toBe('1,85');
+  await filters.getByLabel('Limite de clientes').fill('5');
+  const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/cadastro/campanha/loteverz'));
+  await filters.getByRole('button', { name: 'Solicitar lote' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ ID_Campanha: inss.CampanhaID, MN_Taxa: '1.85', NU_Clientes: 5 });
+  await toast(/^Lote solicitado/).waitFor();
   expect(errors).toEqual([]);
 });

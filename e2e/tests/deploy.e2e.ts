@@ -33,7 +33,8 @@ function npmRun(action: 'deploy' | 'rollback', ...args: string[]) {
 const currentVersion = () => JSON.parse(readFileSync(join(deployRoot, 'remotes.json'), 'utf8')).mf_campaigns.current as string | null;
 
 beforeAll(() => {
-  for (const item of ['src', 'public', 'package.json', 'tsconfig.json', 'webpack.config.js']) cpSync(join(repo, 'mf-campaigns', item), join(changedCopy, item), { recursive: true });
+  for (const item of ['src', 'public', 'package.json', 'tsconfig.json', 'webpack.config.js'])
+    cpSync(join(repo, 'mf-campaigns', item), join(changedCopy, item), { recursive: true });
   symlinkSync(join(repo, 'mf-campaigns', 'node_modules'), join(changedCopy, 'node_modules'));
   const page = join(changedCopy, 'src', 'campaign-list', 'CampaignListPage.tsx');
   const source = readFileSync(page, 'utf8');
@@ -56,7 +57,7 @@ test('deploy, rollback and an incompatible version of mf-campaigns, with the hos
   await signIn(page, app, 'supervisor@demo.com.br', 'Supervisor@123');
   await page.waitForURL(`${app}/dashboard`);
   await page.getByRole('navigation').getByRole('link', { name: 'Campanhas' }).click();
-  await page.getByRole('heading', { name: 'Campanhas', exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'Campanhas', level: 2 }).waitFor();
 
   const started = Date.now();
   npmRun('deploy', '--source', changedCopy);
@@ -66,12 +67,16 @@ test('deploy, rollback and an incompatible version of mf-campaigns, with the hos
   // The running page keeps its version until its next full load.
   await page.reload();
   await page.getByRole('heading', { name: 'Campanhas (nova versão)' }).waitFor();
-  expect(await page.evaluate(() => performance.getEntriesByType('resource').some(({ name }) => name.includes('/remoteEntry.js') && /\/0\.1\.0-[0-9a-f]{8}\//.test(name)))).toBe(true);
+  expect(
+    await page.evaluate(() =>
+      performance.getEntriesByType('resource').some(({ name }) => name.includes('/remoteEntry.js') && /\/0\.1\.0-[0-9a-f]{8}\//.test(name)),
+    ),
+  ).toBe(true);
 
   npmRun('rollback');
   expect(currentVersion()).toBeNull(); // back to the build the product started with (mf-campaigns/dist)
   await page.reload();
-  await page.getByRole('heading', { name: 'Campanhas', exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'Campanhas', level: 2 }).waitFor();
   expect(await title.textContent()).toBe('Campanhas');
 
   // The same build, declared against a @consig/shared this host cannot provide.
@@ -98,6 +103,6 @@ test('deploy, rollback and an incompatible version of mf-campaigns, with the hos
   await page.getByRole('navigation').getByRole('link', { name: 'Campanhas' }).click();
   await failure.waitFor();
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
-  await page.getByRole('heading', { name: 'Campanhas', exact: true }).waitFor();
+  await page.getByRole('heading', { name: 'Campanhas', level: 2 }).waitFor();
   expect(errors).toEqual([]);
 }, 180_000); // a real build of mf-campaigns (10–60 s on this machine, depending on its load)

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { formatDecimal, makeCpf } from '@consig/shared/format';
+import { formatBRL, formatDecimal, makeCpf } from '@consig/shared/format';
 // The API's own demo data: the rows the fresh database was seeded with. Read from the source file, as e2e does
 // not depend on the API package (the product runs it as a separate process).
 // eslint-disable-next-line import-x/no-relative-packages -- see above
@@ -46,7 +46,8 @@ async function clientWithFgtsCheck(): Promise<{ clientId: number; operationId: n
 }
 
 /** The text of a <dd> beside its <dt> inside a region. */
-const figure = (region: Locator, label: string) => region.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+const figure = (region: Locator, label: string) =>
+  region.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 /** Waits until an element's text is `expected` (the screen applied the pushed update). */
 async function untilText(element: Locator, expected: string) {
   const handle = await element.elementHandle();
@@ -79,7 +80,9 @@ test("'Verificar' answers at once, then the balance arrives as a warning and the
   await warning.waitFor({ timeout: 30_000 });
 
   // What the screen must show is what the API now answers for the operation.
-  const updated = (await api<Operation[]>('GET', `/crm/cliente/operacoes/${clientId}`)).data!.find((operation) => operation.OperacaoID === operationId)!;
+  const updated = (await api<Operation[]>('GET', `/crm/cliente/operacoes/${clientId}`)).data!.find(
+    (operation) => operation.OperacaoID === operationId,
+  )!;
   expect(updated.DE_Mensagem).toBeNull();
   await expect(warning.textContent()).resolves.toContain(
     `Saldo FGTS atualizado: R$ ${formatDecimal(updated.VL_BaseCalculo)}. Antecipação de até ${updated.NU_Parcelas} anos: ${updated.DE_Liquido} líquidos.`,
@@ -87,7 +90,9 @@ test("'Verificar' answers at once, then the balance arrives as a warning and the
   await untilText(figure(card, 'Líquido'), updated.DE_Liquido);
   await expect(figure(card, 'Bruto').textContent()).resolves.toBe(updated.DE_Bruto);
   await expect(card.getByLabel('Parcelas antecipadas').inputValue()).resolves.toBe(String(updated.NU_Parcelas));
-  await expect(figure(page.getByRole('region', { name: 'Resumo' }), 'Base de cálculo').textContent()).resolves.toBe(formatDecimal(updated.VL_BaseCalculo));
+  await expect(figure(page.getByRole('region', { name: 'Resumo' }), 'Base de cálculo').textContent()).resolves.toBe(
+    formatBRL(updated.VL_BaseCalculo),
+  );
   await expect(page.evaluate(() => (window as unknown as { fgtsMark?: boolean }).fgtsMark)).resolves.toBe(true);
   expect(errors).toEqual([]);
 });

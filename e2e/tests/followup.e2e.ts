@@ -5,14 +5,17 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { FOLLOWUP_TEXT, type ProposalListItem, type StatusSummaryItem } from '@consig/shared/contracts';
 import { callApiAs } from '../support/api';
 import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
+import { startSideBySide } from '../support/suite';
 import { startTestProduct, type TestProduct } from '../support/product';
 
 /**
  * The proposal follow-up (/acompanhamentos) with the real API and the demo proposals: the attendant Ana
- * filters by date (typed dd/mm/aaaa) and status, changes a status from its row, opens a ticket with a PNG
+ * filters by date (typed dd/mm/aaaa) and status, cancels a proposal from its row, opens a ticket with a PNG
  * and sees it in 'Situação do chamado'; the supervisor Carla answers it in 'Chamados pendentes' and Ana sees
- * the answer and its realtime alert; the manager Daniel deletes a proposal (Recusar keeps it, Confirmar
- * removes it) and exports propostas.csv. One browser, a context per person, each signed in once; the tests
+ * the answer and its realtime alert; a date out of order or impossible is refused under its field; Ana's
+ * dropdown offers only 'Cancelada' on her own proposal, the manager Daniel sets 'Paga' and 'Resumo da Proposta'
+ * shows both changes; Daniel deletes a proposal (the confirmation names it; Recusar keeps it, Confirmar removes
+ * it) and exports propostas.csv. One browser, a context per person, each signed in once; the tests
  * run in order and share what the earlier ones did.
  */
 let product: TestProduct;
@@ -81,7 +84,7 @@ beforeAll(async () => {
   tempDir = mkdtempSync(join(tmpdir(), 'consig-followup-'));
   png = join(tempDir, 'comprovante.png');
   writeFileSync(png, PNG_BYTES);
-  [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
+  [product, browser] = await startSideBySide(startTestProduct(), launchBrowser());
   [people.ana, people.carla, people.daniel] = await Promise.all([
     signedIn('atendente@demo.com.br', 'Atendente@123'),
     signedIn('supervisor@demo.com.br', 'Supervisor@123'),
@@ -114,7 +117,9 @@ test('the attendant filters by a typed start date and by a status, and a second 
   await statusButton(page, 'Paga').click();
   await page.waitForURL((url) => url.searchParams.get('status') === String(paid.ID_Status));
   await eventually(() => rows(page).count(), paid.NU_Quantidade);
-  const shownStatuses = await rows(page).locator('select.fu-status-select').evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).value));
+  const shownStatuses = await rows(page)
+    .locator('select.fu-status-select')
+    .evaluateAll((selects) => selects.map((s) => (s as HTMLSelectElement).value));
   expect(new Set(shownStatuses)).toEqual(new Set([String(paid.ID_Status)]));
   await page.getByText(`Total: ${paid.NU_Quantidade}`).waitFor();
 
@@ -125,16 +130,76 @@ test('the attendant filters by a typed start date and by a status, and a second 
   await eventually(() => rows(page).count(), (await proposalsOf(page)).length);
 });
 
-test("a status changed from the row's dropdown is saved and moves one proposal between the counts", async () => {
+test('a date the filters cannot use is refused once under its field, and the list stays as it was', async () => {
   const { page } = people.ana;
-  const waiting = (await proposalsOf(page)).find((p) => p.DE_Status === 'Aguardando digitação')!;
-  const before = new Map(await shownCounts(page));
+  const listed = await rows(page).count();
+  const url = page.url();
+  const asked: string[] = [];
+  const record = (request: { url(): string }) => asked.push(request.url());
+  page.on('request', record);
 
-  await rowOf(page, waiting.CO_ADE).getByRole('combobox', { name: `Status da proposta ${waiting.CO_ADE}` }).selectOption({ label: 'Pendente' });
+  const end = page.getByLabel('Data final');
+  const dayBefore = dayInSaoPaulo(11); // the start is ten days ago
+  await end.click({ clickCount: 3 });
+  await end.pressSequentially(typed(dayBefore));
+  const orderText = page.getByText('A data final não pode ser anterior à inicial.');
+  await orderText.waitFor();
+  await end.blur();
+  expect(await orderText.count()).toBe(1);
+  expect(await end.getAttribute('aria-invalid')).toBe('true');
+
+  await end.click({ clickCount: 3 });
+  await end.pressSequentially('31022026');
+  await page.getByText('Data inexistente.').waitFor();
+  expect(await page.getByText('Data inexistente.').count()).toBe(1);
+  expect(await orderText.count()).toBe(0);
+
+  // Nothing asked of the API, so no second message (and none naming a field in English); the list is the last valid one.
+  await page.waitForTimeout(300);
+  page.off('request', record);
+  expect(asked.filter((address) => address.includes(compact(dayBefore)) || address.includes('20260231'))).toEqual([]);
+  expect(
+    await page
+      .getByRole('status')
+      .filter({ hasText: /data final|data inexistente|DT_Fim|end:/i })
+      .count(),
+  ).toBe(0);
+  expect(page.url()).toBe(url);
+  expect(await rows(page).count()).toBe(listed);
+
+  // Today again: the field is fine and the filters are as before.
+  await end.click({ clickCount: 3 });
+  await end.pressSequentially(typed(today));
+  await eventually(() => end.getAttribute('aria-invalid'), null);
+  expect(await rows(page).count()).toBe(listed);
+});
+
+/** The proposal Ana cancels. */
+let cancelled: ProposalListItem;
+
+test("the attendant's dropdown offers only 'Cancelada' on her own proposal; cancelling it moves it between the counts", async () => {
+  const { page } = people.ana;
+  const mine = await proposalsOf(page);
+  const waiting = mine.find((p) => p.DE_Status === 'Aguardando digitação')!;
+  const paid = mine.find((p) => p.DE_Status === 'Paga')!;
+  const before = new Map(await shownCounts(page));
+  const select = (ade: string) => rowOf(page, ade).getByRole('combobox', { name: `Status da proposta ${ade}` });
+  const optionsOf = (ade: string) => select(ade).locator('option').allInnerTexts();
+
+  // docs/rules.md "Proposal status by role": never 'Paga' (an attendant marking their own sale paid would be commission fraud), and a paid one is locked.
+  await eventually(() => optionsOf(waiting.CO_ADE), ['Aguardando digitação', 'Cancelada']);
+  expect(await optionsOf(paid.CO_ADE)).toEqual(['Paga']);
+  expect(await select(paid.CO_ADE).isDisabled()).toBe(true);
+  expect(await select(paid.CO_ADE).getAttribute('title')).toBe('Seu perfil não pode alterar o status desta proposta.');
+
+  await select(waiting.CO_ADE).selectOption({ label: 'Cancelada' });
   await toast(page, FOLLOWUP_TEXT.statusChanged).waitFor();
   await eventually(async () => new Map(await shownCounts(page)).get('Aguardando digitação'), before.get('Aguardando digitação')! - 1);
-  expect(new Map(await shownCounts(page)).get('Pendente')).toBe(before.get('Pendente')! + 1);
-  expect((await proposalsOf(page)).find((p) => p.ID_Proposta === waiting.ID_Proposta)!.DE_Status).toBe('Pendente');
+  expect(new Map(await shownCounts(page)).get('Cancelada')).toBe(before.get('Cancelada')! + 1);
+  expect((await proposalsOf(page)).find((p) => p.ID_Proposta === waiting.ID_Proposta)!.DE_Status).toBe('Cancelada');
+  cancelled = waiting;
+  // Cancelled, it is out of her hands.
+  await eventually(() => select(waiting.CO_ADE).isDisabled(), true);
 });
 
 /** The proposal Ana opens a ticket on, and the ticket's number. */
@@ -157,8 +222,7 @@ test("a ticket opened with a PNG shows in 'Situação do chamado' with its text 
   await form.getByText('Arquivo: comprovante.png').waitFor();
   await form.getByRole('button', { name: 'Abrir chamado' }).click();
   await toast(page, FOLLOWUP_TEXT.ticketCreated).waitFor();
-  await form.getByRole('button', { name: 'Fechar' }).click();
-  await form.waitFor({ state: 'detached' });
+  await form.waitFor({ state: 'detached' }); // 'Abrir chamado' closes once the ticket is open
 
   await row.getByRole('button', { name: 'Status Pendente' }).click();
   expect(await row.getByRole('button', { name: 'Abrir Chamado' }).count()).toBe(0);
@@ -199,6 +263,47 @@ test("the supervisor answers it in 'Chamados pendentes'; the attendant gets the 
   await ana.getByRole('dialog', { name: 'Situação do chamado' }).getByRole('button', { name: 'Fechar' }).click();
 });
 
+test("the manager sets 'Paga', and 'Resumo da Proposta' shows who changed what and when", async () => {
+  const { page } = people.daniel;
+  await page.goto(`${product.urls.app}${FILTERED}`);
+  const inAnalysis = (await proposalsOf(page)).find((p) => p.DE_Status === 'Em análise no banco')!;
+  const select = rowOf(page, inAnalysis.CO_ADE).getByRole('combobox', { name: `Status da proposta ${inAnalysis.CO_ADE}` });
+  // The dropdown fills in once the possible statuses arrive.
+  await eventually(
+    () => select.locator('option').allInnerTexts(),
+    ['Aguardando digitação', 'Digitada', 'Pendente', 'Em análise no banco', 'Aprovada', 'Paga', 'Cancelada', 'Reprovada'],
+  );
+  await select.selectOption({ label: 'Paga' });
+  await toast(page, FOLLOWUP_TEXT.statusChanged).waitFor();
+  await eventually(() => select.inputValue(), '60');
+
+  const historyOf = async (ade: string) => {
+    await rowOf(page, ade).getByRole('button', { name: ade, exact: true }).click();
+    const summary = page.getByRole('dialog', { name: 'Resumo da Proposta' });
+    const entries = summary.getByRole('region', { name: 'Histórico de status' }).getByRole('listitem');
+    await entries.first().waitFor();
+    const texts = await entries.allInnerTexts();
+    await summary.getByRole('button', { name: 'Fechar' }).click();
+    await summary.waitFor({ state: 'detached' });
+    return texts.map((text) => text.replace(/\s+/g, ' ').trim());
+  };
+  const when = String.raw`\d{2}/\d{2}/\d{4} \d{2}:\d{2}`;
+  const [paidEntry, ...morePaid] = await historyOf(inAnalysis.CO_ADE);
+  expect(morePaid).toEqual([]);
+  expect(paidEntry).toMatch(new RegExp(`^${when} · Daniel Rocha · Em análise no banco → Paga$`));
+  const [cancelEntry] = await historyOf(cancelled.CO_ADE);
+  expect(cancelEntry).toMatch(new RegExp(`^${when} · Ana Paula Souza · Aguardando digitação → Cancelada$`));
+  // The time shown is São Paulo's, as the API recorded it.
+  const recorded = await callApiAs<{ TS_Alteracao: string }[]>(
+    page,
+    product.urls.api,
+    'GET',
+    `/crm/proposta/${inAnalysis.ID_Proposta}/historico`,
+  );
+  const shown = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+  expect(paidEntry.startsWith(shown.format(new Date(recorded.data![0].TS_Alteracao)).replace(',', ''))).toBe(true);
+});
+
 test('the manager deletes a proposal: Recusar keeps it, Confirmar removes it', async () => {
   const { page } = people.daniel;
   await page.goto(`${product.urls.app}${FILTERED}`);
@@ -207,6 +312,8 @@ test('the manager deletes a proposal: Recusar keeps it, Confirmar removes it', a
   const confirmation = page.getByRole('dialog', { name: 'Tem certeza que deseja remover esta proposta?' });
 
   await row.getByRole('button', { name: 'Deletar proposta.' }).click();
+  // The confirmation names the proposal it removes.
+  await confirmation.getByText(`Proposta ADE ${doomed.CO_ADE} de ${doomed.DE_Pessoa}.`, { exact: true }).waitFor();
   await confirmation.getByRole('button', { name: 'Recusar' }).click();
   await confirmation.waitFor({ state: 'detached' });
   expect(await row.count()).toBe(1);

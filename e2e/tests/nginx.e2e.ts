@@ -18,7 +18,7 @@ import { freePort } from '../support/product';
  */
 const repo = join(__dirname, '..', '..');
 const templates = join(repo, 'deploy', 'nginx', 'templates');
-const APPS = ['host', 'mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony'];
+const APPS = ['host', 'mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony', 'mf-reports'];
 const REMOTE_APPS = APPS.slice(1);
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
@@ -37,7 +37,10 @@ const currentVersion = (name: string) => JSON.parse(readFileSync(join(deployRoot
 
 /** Every deploy/nginx template with its ${CONSIG_*} variables filled in, as the nginx image's envsubst does. */
 function renderTemplates(into: string, variables: Record<string, string>) {
-  const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
   for (const template of walk(templates).filter((file) => file.endsWith('.template'))) {
     const text = readFileSync(template, 'utf8').replace(/\$\{(CONSIG_[A-Z0-9_]+)\}/g, (_, name: string) => {
       if (!(name in variables)) throw new Error(`${relative(repo, template)} uses ${name}, which the test does not set`);
@@ -61,15 +64,24 @@ function get(url: string, headers: Record<string, string> = { 'accept-encoding':
     httpGet(url, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+      );
     }).on('error', reject);
   });
 }
 
 async function untilAnswers(url: string, nginx: ChildProcess, errorLog: string) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    if (nginx.exitCode !== null) throw new Error(`nginx terminou (${nginx.exitCode}): ${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`);
-    if (await get(url).then(() => true, () => false)) return;
+    if (nginx.exitCode !== null)
+      throw new Error(`nginx terminou (${nginx.exitCode}): ${existsSync(errorLog) ? readFileSync(errorLog, 'utf8') : ''}`);
+    if (
+      await get(url).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`nginx não respondeu em ${url}`);
@@ -105,11 +117,13 @@ beforeAll(async () => {
     CONSIG_CAMPAIGNS_PORT: String(ports['mf-campaigns']),
     CONSIG_FOLLOWUP_PORT: String(ports['mf-followup']),
     CONSIG_TELEPHONY_PORT: String(ports['mf-telephony']),
+    CONSIG_REPORTS_PORT: String(ports['mf-reports']),
     CONSIG_APP_ORIGIN: origin('app'),
     CONSIG_ATTENDANCE_ORIGIN: origin('mf-attendance'),
     CONSIG_CAMPAIGNS_ORIGIN: origin('mf-campaigns'),
     CONSIG_FOLLOWUP_ORIGIN: origin('mf-followup'),
     CONSIG_TELEPHONY_ORIGIN: origin('mf-telephony'),
+    CONSIG_REPORTS_ORIGIN: origin('mf-reports'),
     CONSIG_WS_ORIGIN: `ws://127.0.0.1:${ports.app}`,
     // Stand-ins nothing answers: the test needs no CEP look-up and no telephony.
     CONSIG_CEP_ORIGIN: 'http://127.0.0.1:9',
@@ -207,7 +221,10 @@ test('through nginx: sign-in via /api, a remote’s route, a deep link reloaded,
 });
 
 test('the CSP names exactly the origins of remotes.json and config.json; nosniff and the referrer policy everywhere', async () => {
-  const remotes = JSON.parse((await get(`${origin('app')}/remotes.json`, {})).body) as Record<string, { entry: string; manifest: { name: string } }>;
+  const remotes = JSON.parse((await get(`${origin('app')}/remotes.json`, {})).body) as Record<
+    string,
+    { entry: string; manifest: { name: string } }
+  >;
   const config = JSON.parse((await get(`${origin('app')}/config.json`, {})).body) as Record<string, string>;
   // Each remote's current version on this web tier's origin (the placeholders filled in), manifest inlined.
   expect(Object.entries(remotes).map(([name, { entry, manifest }]) => [name, entry, manifest.name])).toEqual(
@@ -219,14 +236,26 @@ test('the CSP names exactly the origins of remotes.json and config.json; nosniff
   expect(config).toMatchObject({ apiUrl: `${origin('app')}/api`, wsUrl: `ws://127.0.0.1:${ports.app}/ws` });
 
   const remoteOrigins = Object.values(remotes).map(({ entry }) => new URL(entry).origin);
-  for (const url of [`${origin('app')}/`, `${origin('app')}/campanhas/lote/7`, `${origin('mf-campaigns')}/remoteEntry.js`, `${origin('app')}/config.json`]) {
+  for (const url of [
+    `${origin('app')}/`,
+    `${origin('app')}/campanhas/lote/7`,
+    `${origin('mf-campaigns')}/remoteEntry.js`,
+    `${origin('app')}/config.json`,
+  ]) {
     const { headers } = await get(url);
     const policy = String(headers['content-security-policy']);
     expect([url, directive(policy, 'script-src')]).toEqual([url, ["'self'", ...remoteOrigins]]);
     expect(directive(policy, 'connect-src')).toEqual(
-      expect.arrayContaining([...remoteOrigins, new URL(config.apiUrl).origin, new URL(config.wsUrl).origin, new URL(config.cepUrl).origin]),
+      expect.arrayContaining([
+        ...remoteOrigins,
+        new URL(config.apiUrl).origin,
+        new URL(config.wsUrl).origin,
+        new URL(config.cepUrl).origin,
+      ]),
     );
     expect(directive(policy, 'img-src')).toContain(new URL(config.apiUrl).origin);
+    // Call recordings play from object URLs; sounds come from the apps.
+    expect(directive(policy, 'media-src')).toEqual(["'self'", ...remoteOrigins, 'blob:']);
     expect(directive(policy, 'frame-ancestors')).toEqual(["'self'"]);
     // Inline styles are the one inline thing allowed (the notifications write a <style>).
     expect(directive(policy, 'style-src')).toEqual(["'self'", ...remoteOrigins, "'unsafe-inline'"]);

@@ -11,7 +11,7 @@ import { collectPageErrors, signIn } from '../support/browser';
 import { useProductAndBrowser } from '../support/suite';
 
 /**
- * The realtime channel survives an API restart (product-spec §4 "Realtime channel", issue 8): the API process
+ * The realtime channel survives an API restart (product-spec §4 "Realtime channel"): the API process
  * dies while a page is open, the launcher starts it again (as `npm start` does), the page's socket reconnects
  * by itself, sending the token first, and an alert pushed after the restart reaches the page as a warning
  * toast, all without a reload.
@@ -78,7 +78,9 @@ test('after an API restart the socket reconnects by itself and a push sent after
     api.child.kill('SIGKILL');
     await page.getByText(OUTAGE_WARNING, { exact: true }).waitFor();
     await restarted;
-    expect(launcherLines.mock.calls.map(([line]) => String(line))).toEqual([expect.stringMatching(/^A API terminou inesperadamente .*; reiniciando em/)]);
+    expect(launcherLines.mock.calls.map(([line]) => String(line))).toEqual([
+      expect.stringMatching(/^A API terminou inesperadamente .*; reiniciando em/),
+    ]);
     launcherLines.mockRestore();
 
     await greeting.waitFor({ timeout: 60_000 });

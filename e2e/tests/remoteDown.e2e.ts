@@ -26,7 +26,10 @@ test('with the campaigns remote down the shell and the other remotes keep workin
   // The remote comes back: 'Tentar novamente' loads it without reloading the page.
   await page.getByRole('navigation').getByRole('link', { name: 'Campanhas' }).click();
   await failure.waitFor();
-  product.sites.mf_campaigns = await serveStatic({ dir: join(__dirname, '..', '..', 'mf-campaigns', 'dist'), port: product.ports.mf_campaigns });
+  product.sites.mf_campaigns = await serveStatic({
+    dir: join(__dirname, '..', '..', 'mf-campaigns', 'dist'),
+    port: product.ports.mf_campaigns,
+  });
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
   await page.getByRole('columnheader', { name: 'Status processamento' }).waitFor();
   expect(errors).toEqual([]);

@@ -32,7 +32,10 @@ test('signing in lands on /dashboard with the attendant’s leads, one React, no
   const leadLinks = page.locator('a[href^="/atendimento?clientId="]');
   await leadLinks.first().waitFor();
   expect(await leadLinks.count()).toBeGreaterThan(0);
-  await page.getByText(/^Indicador: /).first().waitFor();
+  await page
+    .getByText(/^Indicador: /)
+    .first()
+    .waitFor();
   // The telephony remote is mounted too: every remote of the page shares one react-dom.
   expect(await renderers()).toEqual(['19.3.1']);
   expect(errors).toEqual([]);

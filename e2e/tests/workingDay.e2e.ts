@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
+import { startSideBySide } from '../support/suite';
 import { startTestProduct, type TestProduct } from '../support/product';
 
 /**
@@ -19,7 +20,7 @@ const callMenu = () => page.getByRole('button', { name: /^Tabular ligação/ });
 const pauseMenu = () => page.getByRole('button', { name: /^Pausa/ });
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startTestProduct(), launchBrowser()]);
+  [product, browser] = await startSideBySide(startTestProduct(), launchBrowser());
   context = await browser.newContext();
   page = await context.newPage();
   errors = collectPageErrors(page);
@@ -67,6 +68,32 @@ test("a pause ('Almoço') hides the call outcomes, survives a reload, and 'Livre
   await pauseMenu().click();
   await page.getByRole('menuitem', { name: 'Livre' }).click();
   await page.getByText('Disponível', { exact: true }).waitFor();
+  await callMenu().waitFor();
+  expect(errors).toEqual([]);
+});
+
+test("paused without a client, the attendant reads why 'Iniciar Campanha' is gone; 'Livre' brings it back", async () => {
+  await page.goto(`${product.urls.app}/atendimento`);
+  await page.getByRole('button', { name: 'Iniciar Campanha' }).waitFor();
+  await pauseMenu().click();
+  await page.getByRole('menuitem', { name: 'Feedback' }).click();
+  await page.getByText('Escolha "Livre" para voltar a receber clientes.').waitFor();
+  expect(await page.getByRole('button', { name: 'Iniciar Campanha' }).count()).toBe(0);
+
+  await pauseMenu().click();
+  await page.getByRole('menuitem', { name: 'Livre' }).click();
+  await page.getByRole('button', { name: 'Iniciar Campanha' }).waitFor();
+  expect(await page.getByText('Escolha "Livre" para voltar a receber clientes.').count()).toBe(0);
+});
+
+test('Camila has telephony off: her dial icons are off and say why', async () => {
+  await page.getByRole('button', { name: 'Iniciar Campanha' }).click();
+  await page.waitForURL(/\/atendimento\?clientId=\d+$/);
+  const dial = page.getByRole('button', { name: 'Ligar para Cel. 1' });
+  await dial.waitFor();
+  expect(await dial.isDisabled()).toBe(true);
+  expect(await dial.getAttribute('title')).toBe('Telefonia desativada para o seu usuário: registre o resultado sem ligação.');
+  // Without telephony the outcomes are recorded without a call (product-spec §6).
   await callMenu().waitFor();
   expect(errors).toEqual([]);
 });

@@ -98,7 +98,8 @@
       status.textContent = `Módulo ${LABEL} montado.`;
     } catch (error) {
       mountButton.disabled = false;
-      status.textContent = error.message === 'Token inválido ou expirado.' ? error.message : `Não foi possível carregar o módulo ${LABEL}: ${error.message}`;
+      status.textContent =
+        error.message === 'Token inválido ou expirado.' ? error.message : `Não foi possível carregar o módulo ${LABEL}: ${error.message}`;
     }
   }
 

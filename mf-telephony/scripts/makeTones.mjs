@@ -47,9 +47,23 @@ function wav(samples) {
 
 const TONES = {
   // Outgoing: the Brazilian ringback tone (Anatel), 425 Hz, 1 s on, 4 s off.
-  'ringback.wav': render([[1, [425]], [4, []]], 0.5),
+  'ringback.wav': render(
+    [
+      [1, [425]],
+      [4, []],
+    ],
+    0.5,
+  ),
   // Incoming: a two-burst ring (440 + 480 Hz), 0.4 s on, 0.2 s off, 0.4 s on, 2 s off.
-  'ringtone.wav': render([[0.4, [440, 480]], [0.2, []], [0.4, [440, 480]], [2, []]], 0.6),
+  'ringtone.wav': render(
+    [
+      [0.4, [440, 480]],
+      [0.2, []],
+      [0.4, [440, 480]],
+      [2, []],
+    ],
+    0.6,
+  ),
 };
 
 const dir = fileURLToPath(new URL('../src/call-bar/sounds/', import.meta.url));

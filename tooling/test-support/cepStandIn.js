@@ -25,7 +25,7 @@ const KNOWN_CEPS = {
     ddd: '11',
     siafi: '7107',
   },
-  '20040020': {
+  20040020: {
     cep: '20040-020',
     logradouro: 'Praça Pio X',
     complemento: '',
@@ -41,7 +41,7 @@ const KNOWN_CEPS = {
     siafi: '6001',
   },
   // A town with a single CEP: ViaCEP sends its street and neighbourhood empty.
-  '78175000': {
+  78175000: {
     cep: '78175-000',
     logradouro: '',
     complemento: '',
@@ -119,7 +119,7 @@ function startCepStandIn({ port = 0, host = '127.0.0.1' } = {}) {
 module.exports = { startCepStandIn, KNOWN_CEPS, LEGACY_UNKNOWN_CEP };
 
 if (require.main === module) {
-  startCepStandIn({ port: Number(process.env.CEP_STAND_IN_PORT || 8090), host: process.env.CEP_STAND_IN_HOST || '0.0.0.0' }).then(({ url }) =>
-    console.log(`CEP stand-in on ${url}`),
+  startCepStandIn({ port: Number(process.env.CEP_STAND_IN_PORT || 8090), host: process.env.CEP_STAND_IN_HOST || '0.0.0.0' }).then(
+    ({ url }) => console.log(`CEP stand-in on ${url}`),
   );
 }

@@ -1,18 +1,8 @@
 // Helpers of the tooling tests (Node built-ins only).
 const fs = require('node:fs');
 const net = require('node:net');
-
-/** A TCP port nothing listens on right now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+// A TCP port nothing listens on right now: the launcher's own.
+const { freePort } = require('../launcher/ports');
 
 /**
  * Polls `check` until it returns a truthy value or `timeoutMs` passes; returns the last value either way,

@@ -2,7 +2,7 @@
 // gives in LAUNCHER_OPTIONS (JSON, the options of runProduct). Reports on stdout, one JSON object a line:
 // { ready, launcherPid, apiPid } once serving, { restarted } with the new API's pid after a crash.
 // A line "throw" on stdin makes it fail with an uncaught exception.
-const { runProduct } = require('../product');
+const { runProduct } = require('../launcher/runProduct');
 
 const print = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 

@@ -14,7 +14,7 @@
  * - Role rules stay outside: the route passes e.g. `ownRowsOnly(request.pessoa)` (src/auth/roles.ts)
  *   as a filter; the repository does not know who is asking, only for which company.
  */
-import { ATTENDANT_STATUS, ROLE, type Atendente, type Lead } from '@consig/shared/contracts';
+import { ATTENDANT_STATUS, ROLE, type Attendant, type Lead } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
 
 export interface AttendantStatus {
@@ -32,16 +32,16 @@ export function createAttendantRepository({ db, companyId }: CompanyScope) {
   return {
     /** The person's SIP extension and telephony flag. */
     async extensionOf(personId: number): Promise<Extension | undefined> {
-      const [row] = await db.query<Extension>(
-        'select nu_ramal, sn_telefonia from pessoa where id_empresa = $1 and id_pessoa = $2',
-        [companyId, personId],
-      );
+      const [row] = await db.query<Extension>('select nu_ramal, sn_telefonia from pessoa where id_empresa = $1 and id_pessoa = $2', [
+        companyId,
+        personId,
+      ]);
       return row;
     },
 
     /** The company's attendants, by name. */
-    listAttendants(): Promise<Atendente[]> {
-      return db.query<Atendente>(
+    listAttendants(): Promise<Attendant[]> {
+      return db.query<Attendant>(
         `select id_pessoa as "AtendenteID", de_pessoa as "DE_Pessoa"
            from pessoa where id_empresa = $1 and id_funcao = $2
           order by de_pessoa, id_pessoa`,

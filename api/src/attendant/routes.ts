@@ -1,31 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   attendantStatusResponse,
-  atendentesResponse,
+  attendantsResponse,
   leadsResponse,
-  ramalResponse,
-  tabularRequest,
-  type AttendantStatusResponse,
+  extensionCredentialsResponse,
+  attendantStatusRequest,
 } from '@consig/shared/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ownRowsOnly } from '../auth/roles';
 import { companyScope } from '../auth/scope';
-import { ApiError, TEXT } from '../http/errors';
-import { createQueueRepository } from '../queue/queue.repository';
-import { createAttendantRepository, type AttendantStatus } from './attendant.repository';
+import { createAttendantRepository } from './attendant.repository';
+import { setAttendantStatus, statusAnswer } from './attendantStatus';
 import { ephemeralCredentials } from './sip';
 
 const tags = ['Atendente'];
 
 const attendants = (request: FastifyRequest) => createAttendantRepository(companyScope(request));
-
-function statusAnswer(row: AttendantStatus | undefined): AttendantStatusResponse {
-  // The bearer hook has just found the person; gone now means removed in between: the session ended.
-  if (!row) throw new ApiError(401, TEXT.unauthorized);
-  const text = row.DE_MotivoPausa ? `Pausa registrada: ${row.DE_MotivoPausa}.` : 'Você está disponível.';
-  const status = { ID_Status: row.ID_Status, ID_MotivoPausa: row.ID_MotivoPausa };
-  return { success: true, text, ...status, data: status };
-}
 
 // Every role of the company may use these: each answers about the caller or lists the caller's company.
 export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +25,7 @@ export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Credenciais SIP efêmeras do ramal do usuário (Kamailio auth_ephemeral). Note a grafia `sucess`.',
-        response: { 200: ramalResponse },
+        response: { 200: extensionCredentialsResponse },
       },
     },
     async (request) => {
@@ -49,7 +39,7 @@ export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/atendente',
-    { schema: { tags, summary: 'Atendentes da empresa do usuário, por nome.', response: { 200: atendentesResponse } } },
+    { schema: { tags, summary: 'Atendentes da empresa do usuário, por nome.', response: { 200: attendantsResponse } } },
     async (request) => {
       const data = await attendants(request).listAttendants();
       return { success: true, text: `${data.length} atendente(s).`, data };
@@ -74,19 +64,14 @@ export const attendantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Pausar (202 a 206: motivo) ou voltar a ficar disponível (81).',
-        body: tabularRequest,
+        body: attendantStatusRequest,
         response: { 200: attendantStatusResponse },
       },
     },
     async (request) => {
-      const { ID_Pessoa: personId, ID_Empresa: companyId } = request.pessoa;
-      // The status and its line in the attendance history (reports count pauses) commit together.
-      return app.db.transaction(async (tx) => {
-        const repository = createAttendantRepository({ db: tx, companyId });
-        await repository.setStatus(personId, request.body.ID_Status);
-        await createQueueRepository({ db: tx, companyId }).record({ attendantId: personId, status: request.body.ID_Status, at: app.clock() });
-        return statusAnswer(await repository.statusOf(personId));
-      });
+      const answer = await setAttendantStatus(companyScope(request), request.pessoa.ID_Pessoa, request.body.ID_Status, app.clock());
+      await app.floor.refresh(request.pessoa.ID_Empresa, request.pessoa.ID_Pessoa);
+      return answer;
     },
   );
 

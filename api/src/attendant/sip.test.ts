@@ -18,8 +18,6 @@ describe('ephemeralCredentials', () => {
 
   it('changes the password with the secret', () => {
     const now = Date.now();
-    expect(ephemeralCredentials('1001', { ...sip, secret: 'outro' }, now).Pass).not.toBe(
-      ephemeralCredentials('1001', sip, now).Pass,
-    );
+    expect(ephemeralCredentials('1001', { ...sip, secret: 'outro' }, now).Pass).not.toBe(ephemeralCredentials('1001', sip, now).Pass);
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Ramal } from '@consig/shared/contracts';
+import type { ExtensionCredentials } from '@consig/shared/contracts';
 
 /** How long handed-out SIP credentials stay valid (a working day). */
 const SIP_CREDENTIAL_HOURS = 12;
@@ -15,7 +15,7 @@ export function ephemeralCredentials(
   extension: string,
   sip: { secret: string; realm: string; wsUrl: string },
   now = Date.now(),
-): Ramal {
+): ExtensionCredentials {
   const expiry = Math.floor(now / 1000) + SIP_CREDENTIAL_HOURS * 3600;
   const user = `${expiry}:${extension}`;
   return {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Pessoa } from '@consig/shared/contracts';
+import type { Person } from '@consig/shared/contracts';
 import type { Db } from '../db';
 import { ApiError, TEXT } from '../http/errors';
 import { createPeopleRepository } from './people.repository';
@@ -21,15 +21,10 @@ export interface SessionService {
    * another company since it was issued (a token never carries a person into a company it was not
    * issued for: they sign in again).
    */
-  current(token: string): Promise<Pessoa | null>;
+  current(token: string): Promise<Person | null>;
 }
 
-export function createSessionService(options: {
-  tokens: TokenService;
-  db: Db;
-  cacheMs?: number;
-  now?: () => number;
-}): SessionService {
+export function createSessionService(options: { tokens: TokenService; db: Db; cacheMs?: number; now?: () => number }): SessionService {
   const people = createPeopleRepository({ db: options.db });
   const findActive = shortCache((id: number) => people.findActive(id), {
     ttlMs: options.cacheMs ?? PERSON_CACHE_MS,
@@ -53,8 +48,8 @@ export function createSessionService(options: {
 export function bearerAuth(sessions: SessionService) {
   return async (request: FastifyRequest): Promise<void> => {
     const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    const pessoa = match ? await sessions.current(match[1]) : null;
-    if (!pessoa) throw new ApiError(401, TEXT.unauthorized);
-    request.pessoa = pessoa;
+    const person = match ? await sessions.current(match[1]) : null;
+    if (!person) throw new ApiError(401, TEXT.unauthorized);
+    request.pessoa = person;
   };
 }

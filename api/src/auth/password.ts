@@ -11,9 +11,7 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   // maxmem must cover 128·N·r bytes (32 MiB for the defaults above).
   const maxmem = 256 * (options.N ?? 0) * (options.r ?? 0);
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 

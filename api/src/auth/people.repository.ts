@@ -1,20 +1,32 @@
 /**
- * SQL about the people who sign in, as the bearer hook needs them. The one repository NOT bound to a
+ * SQL about the people who sign in, as sign-in and the bearer hook need them. The one repository NOT bound to a
  * company: finding the caller's current company is its job. (Pattern: src/attendant/attendant.repository.ts.)
  */
-import type { Pessoa } from '@consig/shared/contracts';
+import type { Person } from '@consig/shared/contracts';
 import type { Db } from '../db';
+
+/** The person as `request.pessoa` carries them, from `pessoa p join funcao f`. */
+const PERSON_COLUMNS = `p.id_pessoa as "ID_Pessoa", p.id_funcao as "ID_Funcao", p.de_pessoa as "DE_Pessoa",
+  f.de_funcao as "DE_Funcao", p.sn_telefonia as "SN_Telefonia", p.id_empresa as "ID_Empresa"`;
 
 export function createPeopleRepository({ db }: { db: Db }) {
   return {
     /** The person as they are now (role, company, name, telephony); undefined when deleted or inactive. */
-    async findActive(personId: number): Promise<Pessoa | undefined> {
-      const [row] = await db.query<Pessoa>(
-        `select p.id_pessoa as "ID_Pessoa", p.id_funcao as "ID_Funcao", p.de_pessoa as "DE_Pessoa",
-                f.de_funcao as "DE_Funcao", p.sn_telefonia as "SN_Telefonia", p.id_empresa as "ID_Empresa"
-           from pessoa p join funcao f on f.id_funcao = p.id_funcao
+    async findActive(personId: number): Promise<Person | undefined> {
+      const [row] = await db.query<Person>(
+        `select ${PERSON_COLUMNS} from pessoa p join funcao f on f.id_funcao = p.id_funcao
           where p.id_pessoa = $1 and p.sn_ativo = 1`,
         [personId],
+      );
+      return row;
+    },
+
+    /** Who signs in with this e-mail (lower case), with their password hash; undefined when nobody active has it. */
+    async findActiveByEmail(email: string): Promise<(Person & { pw_senha: string }) | undefined> {
+      const [row] = await db.query<Person & { pw_senha: string }>(
+        `select ${PERSON_COLUMNS}, p.pw_senha from pessoa p join funcao f on f.id_funcao = p.id_funcao
+          where lower(p.em_email) = $1 and p.sn_ativo = 1`,
+        [email],
       );
       return row;
     },

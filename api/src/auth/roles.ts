@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ROLE, type Pessoa, type RoleId } from '@consig/shared/contracts';
+import { ROLE, type Person, type RoleId } from '@consig/shared/contracts';
 import { ApiError, TEXT } from '../http/errors';
 
 /** preHandler hook: the signed-in person must hold one of `roles` (ID_Funcao), else 403. */
@@ -19,6 +19,6 @@ export function requireRoleSaying(text: string, ...roles: RoleId[]) {
  * id), supervisors and managers the whole company (null). `pessoa` is the CURRENT person (the bearer
  * hook reloads it per request), so a demotion narrows the view at once.
  */
-export function ownRowsOnly(pessoa: Pessoa): number | null {
-  return pessoa.ID_Funcao === ROLE.ATENDENTE ? pessoa.ID_Pessoa : null;
+export function ownRowsOnly(person: Person): number | null {
+  return person.ID_Funcao === ROLE.ATENDENTE ? person.ID_Pessoa : null;
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, loginRequest, loginResponse, type Pessoa } from '@consig/shared/contracts';
+import { errorResponse, loginRequest, loginResponse } from '@consig/shared/contracts';
 import { dummyHash, verifyPassword } from './password';
+import { createPeopleRepository } from './people.repository';
 import { addressKey, recordSuccess, reserveAttempt, throttledText } from './throttle';
 
 const INVALID_CREDENTIALS = 'E-mail ou senha inválidos.';
@@ -32,13 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('retry-after', String(verdict.retryAfterSeconds))
           .send({ success: false, text: throttledText(verdict.retryAfterSeconds) });
       }
-      const [person] = await app.db.query<Pessoa & { pw_senha: string }>(
-        `select p.id_pessoa as "ID_Pessoa", p.id_funcao as "ID_Funcao", p.de_pessoa as "DE_Pessoa",
-                f.de_funcao as "DE_Funcao", p.sn_telefonia as "SN_Telefonia", p.id_empresa as "ID_Empresa", p.pw_senha
-           from pessoa p join funcao f on f.id_funcao = p.id_funcao
-          where lower(p.em_email) = $1 and p.sn_ativo = 1`,
-        [email],
-      );
+      const person = await createPeopleRepository({ db: app.db }).findActiveByEmail(email);
       // An unknown e-mail costs the same scrypt work as a wrong password: no timing difference.
       const valid = await verifyPassword(request.body.PW_Senha, person?.pw_senha ?? (await dummyHash()));
       // A failure is already recorded: the reservation stays.

@@ -55,11 +55,7 @@ export async function reserveAttempt(db: Db, email: string, address: string, at?
     const waitMs = Math.max(...waits);
     if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.ceil(waitMs / 1000) } as const;
 
-    await tx.query('insert into tentativa_login (em_email, de_ip, ts_tentativa) values ($1, $2, $3)', [
-      email,
-      address,
-      now.toISOString(),
-    ]);
+    await tx.query('insert into tentativa_login (em_email, de_ip, ts_tentativa) values ($1, $2, $3)', [email, address, now.toISOString()]);
     return { allowed: true, now } as const;
   });
   if (!verdict.allowed) return verdict;
@@ -80,10 +76,10 @@ export async function recordSuccess(db: Db, email: string, address: string, at?:
      on conflict (em_email, de_ip) do update set ts_acesso = excluded.ts_acesso`,
     [email, address, now],
   );
-  await db.query(
-    'delete from acesso_conhecido where ts_acesso <= coalesce($1::timestamptz, now()) - make_interval(days => $2)',
-    [now, THROTTLE.knownAddressDays],
-  );
+  await db.query('delete from acesso_conhecido where ts_acesso <= coalesce($1::timestamptz, now()) - make_interval(days => $2)', [
+    now,
+    THROTTLE.knownAddressDays,
+  ]);
 }
 
 /** Milliseconds until the pair may try again (0: now). */

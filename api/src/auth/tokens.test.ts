@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import type { Pessoa } from '@consig/shared/contracts';
+import type { Person } from '@consig/shared/contracts';
 import { createTokenService } from './tokens';
 
-const pessoa: Pessoa = {
+const person: Person = {
   ID_Pessoa: 7,
   ID_Funcao: 11,
   DE_Pessoa: 'Ana Souza',
@@ -17,32 +17,32 @@ const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'b
 describe('token service', () => {
   it('signs the person with iat and a 12-hour expiry, and verifies it back', () => {
     const now = Date.now();
-    const token = tokens.sign(pessoa, now);
+    const token = tokens.sign(person, now);
     const payload = decode(token);
-    expect(payload.pessoa).toEqual(pessoa);
+    expect(payload.pessoa).toEqual(person);
     expect(payload.exp - payload.iat).toBe(12 * 3600);
     expect(payload.iat).toBe(Math.floor(now / 1000));
-    expect(tokens.verify(token)?.pessoa).toEqual(pessoa);
+    expect(tokens.verify(token)?.pessoa).toEqual(person);
   });
 
   it('refuses an expired token', () => {
-    const token = tokens.sign(pessoa, Date.now() - 13 * 3_600_000);
+    const token = tokens.sign(person, Date.now() - 13 * 3_600_000);
     expect(tokens.verify(token)).toBeNull();
   });
 
   it('refuses a token signed with another secret', () => {
     const other = createTokenService({ secret: 'outro-segredo', ttlHours: 12 });
-    expect(tokens.verify(other.sign(pessoa))).toBeNull();
+    expect(tokens.verify(other.sign(person))).toBeNull();
   });
 
   it('refuses a token whose payload was altered', () => {
-    const [header, , signature] = tokens.sign(pessoa).split('.');
-    const payload = b64({ pessoa: { ...pessoa, ID_Funcao: 13 }, exp: Math.floor(Date.now() / 1000) + 3600 });
+    const [header, , signature] = tokens.sign(person).split('.');
+    const payload = b64({ pessoa: { ...person, ID_Funcao: 13 }, exp: Math.floor(Date.now() / 1000) + 3600 });
     expect(tokens.verify(`${header}.${payload}.${signature}`)).toBeNull();
   });
 
   it("refuses the 'none' algorithm and garbage", () => {
-    const payload = b64({ pessoa, exp: Math.floor(Date.now() / 1000) + 3600 });
+    const payload = b64({ pessoa: person, exp: Math.floor(Date.now() / 1000) + 3600 });
     expect(tokens.verify(`${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`)).toBeNull();
     expect(tokens.verify('abc')).toBeNull();
     expect(tokens.verify('')).toBeNull();

@@ -1,9 +1,9 @@
 import { createSigner, createVerifier } from 'fast-jwt';
-import { tokenPayload, type Pessoa, type TokenPayload } from '@consig/shared/contracts';
+import { tokenPayload, type Person, type TokenPayload } from '@consig/shared/contracts';
 
 export interface TokenService {
   /** A signed HS256 JWT carrying `{ pessoa, iat, exp }`; `now` (ms) only matters to tests. */
-  sign(pessoa: Pessoa, now?: number): string;
+  sign(person: Person, now?: number): string;
   /** The payload of a genuine, unexpired token of the right shape; null otherwise. */
   verify(token: string): TokenPayload | null;
 }
@@ -13,7 +13,7 @@ export function createTokenService(options: { secret: string; ttlHours: number }
   // Pinning the algorithm refuses 'none' and algorithm-swapping forgeries.
   const verifier = createVerifier({ key: options.secret, algorithms: ['HS256'], requiredClaims: ['exp'] });
   return {
-    sign: (pessoa, now = Date.now()) => signer({ pessoa, iat: Math.floor(now / 1000) }),
+    sign: (person, now = Date.now()) => signer({ pessoa: person, iat: Math.floor(now / 1000) }),
     verify(token) {
       let payload: unknown;
       try {

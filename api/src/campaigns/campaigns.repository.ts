@@ -1,5 +1,12 @@
 /** SQL of the campaigns feature. Pattern (a factory bound to the caller's company): attendant.repository.ts. */
-import { CAMPAIGN_NAME_MAX, ROLE, type Campanha, type CampanhaAtendente, type CampanhaResumo } from '@consig/shared/contracts';
+import {
+  CAMPAIGN_NAME_MAX,
+  ROLE,
+  type Campaign,
+  type CampaignAttendant,
+  type CampaignSummary,
+  type CompanyNumber,
+} from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
 import type { Db } from '../db';
 
@@ -28,10 +35,9 @@ async function nextCode(db: Db, companyId: number): Promise<string> {
   return CODE_PREFIX + String(highest + 1).padStart(4, '0');
 }
 
-const lockCompany = (db: Db, companyId: number) =>
-  db.query('select 1 from empresa where id_empresa = $1 for update', [companyId]);
+const lockCompany = (db: Db, companyId: number) => db.query('select 1 from empresa where id_empresa = $1 for update', [companyId]);
 
-type CampaignRow = Omit<Campanha, 'importacao' | 'TS_Baixa' | 'TS_Solicitacao'> & {
+type CampaignRow = Omit<Campaign, 'importacao' | 'TS_Baixa' | 'TS_Solicitacao'> & {
   ID_StatusImportacao: number | null;
   TS_Baixa: Date | null;
   TS_Solicitacao: Date | null;
@@ -40,12 +46,12 @@ type CampaignRow = Omit<Campanha, 'importacao' | 'TS_Baixa' | 'TS_Solicitacao'> 
 export function createCampaignsRepository({ db, companyId }: CompanyScope) {
   return {
     /** The company's campaigns, newest first; `importacao` is null while no list was imported. */
-    async list(): Promise<Campanha[]> {
+    async list(): Promise<Campaign[]> {
       const rows = await db.query<CampaignRow>(
         `select id_campanha as "CampanhaID", de_campanha as "DE_Campanha", co_campanha as "CO_Campanha",
                 id_orgao as "ID_Orgao", id_status as "ID_Status", id_status_importacao as "ID_StatusImportacao",
                 nu_higienizados as "NU_Higienizados", nu_importados as "NU_Importados",
-                ts_baixa as "TS_Baixa", ts_solicitacao as "TS_Solicitacao"
+                ts_baixa as "TS_Baixa", ts_solicitacao as "TS_Solicitacao", id_numero_saida as "ID_NumeroSaida"
            from campanha where id_empresa = $1
           order by ts_criacao desc, id_campanha desc`,
         [companyId],
@@ -101,22 +107,23 @@ export function createCampaignsRepository({ db, companyId }: CompanyScope) {
     },
 
     /**
-     * A copy (26 Criado, next code, name + ' (cópia)') with the original's agency and attendant links, and
-     * nothing of its clients: no queue rows, no import status or counts. Undefined when no such campaign.
+     * A copy (26 Criado, next code, name + ' (cópia)') with the original's agency, caller number and attendant
+     * links, and nothing of its clients: no queue rows, no import status or counts. Undefined when no such campaign.
      */
     duplicate(campaignId: number): Promise<CreatedCampaign | undefined> {
       return db.transaction(async (tx) => {
         await lockCompany(tx, companyId);
-        const [original] = await tx.query<{ name: string; agency: number }>(
-          'select de_campanha as name, id_orgao as agency from campanha where id_empresa = $1 and id_campanha = $2',
+        const [original] = await tx.query<{ name: string; agency: number; callerNumber: number | null }>(
+          `select de_campanha as name, id_orgao as agency, id_numero_saida as "callerNumber"
+             from campanha where id_empresa = $1 and id_campanha = $2`,
           [companyId, campaignId],
         );
         if (!original) return undefined;
         const code = await nextCode(tx, companyId);
         const [copy] = await tx.query<CreatedCampaign>(
-          `insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao, id_status)
-           values ($1, $2, $3, $4, 26) returning id_campanha as "CampanhaID", co_campanha as "CO_Campanha"`,
-          [companyId, code, copyName(original.name), original.agency],
+          `insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao, id_status, id_numero_saida)
+           values ($1, $2, $3, $4, 26, $5) returning id_campanha as "CampanhaID", co_campanha as "CO_Campanha"`,
+          [companyId, code, copyName(original.name), original.agency, original.callerNumber],
         );
         await tx.query(
           `insert into campanha_atendente (id_empresa, id_campanha, id_atendente, sn_selecionado)
@@ -149,9 +156,45 @@ export function createCampaignsRepository({ db, companyId }: CompanyScope) {
       return row.status === 35 ? 'running' : 'importing';
     },
 
+    /** The company's numbers at the carrier (numero_empresa), the main one first, then by number. */
+    numbers(): Promise<CompanyNumber[]> {
+      return db.query<CompanyNumber>(
+        `select id_numero as "ID_Numero", nu_numero as "NU_Numero", de_numero as "DE_Numero",
+                sn_principal::int as "SN_Principal", sn_entrada::int as "SN_Entrada"
+           from numero_empresa where id_empresa = $1
+          order by sn_principal desc, nu_numero, id_numero`,
+        [companyId],
+      );
+    },
+
+    /**
+     * Sets the campaign's caller number: one of the company's numbers (numero_empresa), or null for the company's
+     * main one. 'missing-campaign' and 'unknown-number' (another company's number, or none) write nothing.
+     */
+    async setCallerNumber(campaignId: number, numberId: number | null): Promise<'saved' | 'missing-campaign' | 'unknown-number'> {
+      // One statement: the number is looked up within the company, so another company's id never matches.
+      const [row] = await db.query<{ campaign: boolean; known: boolean; saved: boolean }>(
+        `with wanted as (
+           select $3::int as id where $3::int is null
+            union all
+           select id_numero from numero_empresa where id_empresa = $1 and id_numero = $3::int),
+         saved as (
+           update campanha set id_numero_saida = (select id from wanted)
+            where id_empresa = $1 and id_campanha = $2 and exists (select 1 from wanted)
+           returning 1)
+         select exists (select 1 from campanha where id_empresa = $1 and id_campanha = $2) as campaign,
+                exists (select 1 from wanted) as known,
+                exists (select 1 from saved) as saved`,
+        [companyId, campaignId, numberId],
+      );
+      if (!row.campaign) return 'missing-campaign';
+      if (!row.known) return 'unknown-number';
+      return row.saved ? 'saved' : 'missing-campaign';
+    },
+
     /** The company's active attendants (11), each with SN_Selecionado for this campaign (0 when not linked). */
-    attendantsOf(campaignId: number): Promise<CampanhaAtendente[]> {
-      return db.query<CampanhaAtendente>(
+    attendantsOf(campaignId: number): Promise<CampaignAttendant[]> {
+      return db.query<CampaignAttendant>(
         `select p.id_pessoa as "ID_Atendente", p.de_pessoa as "DE_Pessoa", coalesce(ca.sn_selecionado, 0)::int as "SN_Selecionado"
            from pessoa p
            left join campanha_atendente ca on ca.id_empresa = p.id_empresa and ca.id_atendente = p.id_pessoa and ca.id_campanha = $2
@@ -171,10 +214,10 @@ export function createCampaignsRepository({ db, companyId }: CompanyScope) {
     ): Promise<'saved' | 'missing-campaign' | 'unknown-attendant'> {
       return db.transaction(async (tx) => {
         // Locked so a concurrent delete cannot remove the campaign between the check and the writes.
-        const [campaign] = await tx.query(
-          'select 1 from campanha where id_empresa = $1 and id_campanha = $2 for update',
-          [companyId, campaignId],
-        );
+        const [campaign] = await tx.query('select 1 from campanha where id_empresa = $1 and id_campanha = $2 for update', [
+          companyId,
+          campaignId,
+        ]);
         if (!campaign) return 'missing-campaign';
         const ids = links.map((link) => link.ID_Atendente);
         const [{ known }] = await tx.query<{ known: number }>(
@@ -194,8 +237,10 @@ export function createCampaignsRepository({ db, companyId }: CompanyScope) {
     },
 
     /** The campaign's summary (product-spec §7), or undefined when the company has no such campaign. */
-    async summary(campaignId: number): Promise<CampanhaResumo | undefined> {
-      const [row] = await db.query<Omit<CampanhaResumo, 'TS_Baixa' | 'TS_Solicitacao'> & { TS_Baixa: Date | null; TS_Solicitacao: Date | null }>(
+    async summary(campaignId: number): Promise<CampaignSummary | undefined> {
+      const [row] = await db.query<
+        Omit<CampaignSummary, 'TS_Baixa' | 'TS_Solicitacao'> & { TS_Baixa: Date | null; TS_Solicitacao: Date | null }
+      >(
         `select de_campanha as "DE_Campanha", co_campanha as "CO_Campanha", nu_higienizados as "NU_Higienizados",
                 nu_importados as "NU_Importados", ts_baixa as "TS_Baixa", ts_solicitacao as "TS_Solicitacao"
            from campanha where id_empresa = $1 and id_campanha = $2`,

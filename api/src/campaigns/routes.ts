@@ -2,19 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CAMPAIGN_STATUS,
   CAMPAIGN_TEXT,
-  campanhaAtendentesResponse,
-  campanhaCriadaResponse,
-  campanhaExcluidaResponse,
-  campanhaResumoResponse,
-  campanhasResponse,
-  campanhaStatusResponse,
-  criarCampanhaRequest,
-  duplicarCampanhaRequest,
+  campaignAttendantsResponse,
+  campaignCreatedResponse,
+  campaignDeletedResponse,
+  campaignNumberRequest,
+  campaignNumberResponse,
+  campaignSummaryResponse,
+  campaignsResponse,
+  campaignStatusResponse,
+  createCampaignRequest,
+  duplicateCampaignRequest,
   errorResponse,
   idParam,
+  companyNumbersResponse,
   ROLE,
-  salvarAtendentesRequest,
-  salvarAtendentesResponse,
+  saveAttendantsRequest,
+  saveAttendantsResponse,
 } from '@consig/shared/contracts';
 import * as z from 'zod/mini';
 import { requireRole } from '../auth/roles';
@@ -26,6 +29,7 @@ const tags = ['Campanhas'];
 /** The same text for an unknown campaign and another company's (docs/rules.md "Tenancy"). */
 export const CAMPAIGN_NOT_FOUND = 'Campanha não encontrada.';
 export const ATTENDANT_NOT_FOUND = 'Atendente não encontrado.';
+export const CALLER_NUMBER_SAVED = 'Número de saída da campanha atualizado.';
 
 /** The allowed status changes (docs/rules.md "Campaign management") and the text of a refused one. */
 const TRANSITIONS = {
@@ -57,7 +61,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Campanhas da empresa, mais novas primeiro; `importacao` é null sem arquivo importado.',
-        response: { 200: campanhasResponse },
+        response: { 200: campaignsResponse },
       },
     },
     async (request) => {
@@ -73,8 +77,8 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Cria uma campanha (26 Criado) com o próximo código da empresa (CMP-0001, CMP-0002, ...).',
-        body: criarCampanhaRequest,
-        response: { 200: campanhaCriadaResponse, ...refusals },
+        body: createCampaignRequest,
+        response: { 200: campaignCreatedResponse, ...refusals },
       },
     },
     async (request) => {
@@ -94,7 +98,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           summary: `Muda a campanha para ${rule.to}; permitido só a partir de ${rule.from.join(' ou ')} (409 nos demais).`,
           params: idParams,
-          response: { 200: campanhaStatusResponse, ...refusals, 409: errorResponse },
+          response: { 200: campaignStatusResponse, ...refusals, 409: errorResponse },
         },
       },
       async (request) => {
@@ -116,8 +120,8 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Copia a campanha (26 Criado, nome com ' (cópia)', novo código) com seus atendentes, sem clientes nem fila.",
-        body: duplicarCampanhaRequest,
-        response: { 200: campanhaCriadaResponse, ...refusals },
+        body: duplicateCampaignRequest,
+        response: { 200: campaignCreatedResponse, ...refusals },
       },
     },
     async (request) => {
@@ -133,9 +137,10 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: manage,
       schema: {
         tags,
-        summary: 'Exclui a campanha com sua fila, seus atendentes e importações; recusado (409) em andamento ou com importação em processamento.',
+        summary:
+          'Exclui a campanha com sua fila, seus atendentes e importações; recusado (409) em andamento ou com importação em processamento.',
         params: idParams,
-        response: { 200: campanhaExcluidaResponse, ...refusals, 409: errorResponse },
+        response: { 200: campaignDeletedResponse, ...refusals, 409: errorResponse },
       },
     },
     async (request) => {
@@ -155,7 +160,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Atendentes ativos da empresa, cada um com SN_Selecionado nesta campanha (0 quando não vinculado).',
         params: idParams,
-        response: { 200: campanhaAtendentesResponse, ...refusals },
+        response: { 200: campaignAttendantsResponse, ...refusals },
       },
     },
     async (request) => {
@@ -173,8 +178,8 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Grava os vínculos listados numa transação; um id que não é atendente ativo da empresa (404) não grava nada.',
-        body: salvarAtendentesRequest,
-        response: { 200: salvarAtendentesResponse, ...refusals },
+        body: saveAttendantsRequest,
+        response: { 200: saveAttendantsResponse, ...refusals },
       },
     },
     async (request) => {
@@ -187,6 +192,44 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The caller number of each campaign (our extension; docs/rules.md "Calls" → "Numbers").
+  app.get(
+    '/cadastro/numeros',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Números da empresa na operadora (o principal primeiro), para escolher o número de saída de cada campanha.',
+        response: { 200: companyNumbersResponse, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      const data = await createCampaignsRepository(companyScope(request)).numbers();
+      return { success: true, text: `${data.length} número(s).`, data };
+    },
+  );
+
+  app.put(
+    '/cadastro/campanha/:id/numero',
+    {
+      preHandler: manage,
+      schema: {
+        tags,
+        summary: 'Escolhe o número de saída da campanha entre os da empresa; null volta ao número principal da empresa.',
+        params: idParams,
+        body: campaignNumberRequest,
+        response: { 200: campaignNumberResponse, ...refusals },
+      },
+    },
+    async (request) => {
+      const { ID_Numero } = request.body;
+      const outcome = await createCampaignsRepository(companyScope(request)).setCallerNumber(request.params.id, ID_Numero);
+      if (outcome === 'missing-campaign') throw new ApiError(404, CAMPAIGN_NOT_FOUND);
+      if (outcome === 'unknown-number') throw new ApiError(400, `ID_Numero: ${CAMPAIGN_TEXT.callerNumber}`);
+      return { success: true, text: CALLER_NUMBER_SAVED, data: { CampanhaID: request.params.id, ID_NumeroSaida: ID_Numero } };
+    },
+  );
+
   app.get(
     '/cadastro/campanha/:id/resumo',
     {
@@ -195,7 +238,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Dados da campanha: nome, código, contagens da importação e datas da solicitação e da baixa.',
         params: idParams,
-        response: { 200: campanhaResumoResponse, ...refusals },
+        response: { 200: campaignSummaryResponse, ...refusals },
       },
     },
     async (request) => {

@@ -1,6 +1,8 @@
-import type { Cliente, ClientForm, Telefone } from '@consig/shared/contracts';
+import { CREDIT_TYPE, type Client, type ClientForm, type Phone } from '@consig/shared/contracts';
+import { centsToDecimalText, privatePayrollMargin, type CalendarDate } from '@consig/shared/credit';
 import { parseDate } from '@consig/shared/format';
 import type { CompanyScope } from '../auth/scope';
+import { openingCards, workerPayOf, type OpeningCard } from './openingCards';
 
 /** A date column as the contract writes it: 'dd/mm/yyyy', '' when absent. */
 const day = (column: string) => `coalesce(to_char(c.${column}, 'DD/MM/YYYY'), '')`;
@@ -48,7 +50,8 @@ function isoDay(value: string): string | null {
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
 /** What saving the form did: saved, the client is not this company's, or a code names no row of its list. */
-export type UpdateClientResult = { saved: true } | { saved: false; reason: 'clientNotFound' } | { saved: false; reason: 'unknownCode'; field: string };
+export type UpdateClientResult =
+  { saved: true } | { saved: false; reason: 'clientNotFound' } | { saved: false; reason: 'unknownCode'; field: string };
 
 /** What adding a phone did: the client is not this company's, or already had that number. */
 export type AddPhoneResult = 'added' | 'duplicate' | 'clientNotFound';
@@ -60,8 +63,8 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
     return rows.length > 0;
   }
 
-  async function one(where: string, value: number | string): Promise<Cliente | undefined> {
-    const rows = await db.query<Cliente>(`select ${CLIENT_COLUMNS} from cliente c where c.id_empresa = $1 and ${where} = $2`, [
+  async function one(where: string, value: number | string): Promise<Client | undefined> {
+    const rows = await db.query<Client>(`select ${CLIENT_COLUMNS} from cliente c where c.id_empresa = $1 and ${where} = $2`, [
       companyId,
       value,
     ]);
@@ -69,6 +72,9 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
   }
 
   return {
+    /** Whether the client is this company's. */
+    exists,
+
     /** The client's record; undefined when the client is not this company's. */
     byId: (clientId: number) => one('c.id_cliente', clientId),
 
@@ -79,9 +85,11 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
      * lookups of one new CPF create one client and both answer it. The insert and its phones commit together.
      * Without a prospect the name stays '' for the attendant to type: a placeholder would pass for a real
      * name on leads and proposals, and the form's name rule (no digits) would refuse a masked CPF in it.
+     * `today` (São Paulo) prices the new client's opening cards.
      */
-    async byCpfOrNew(cpf: string): Promise<{ cliente: Cliente; created: boolean }> {
+    async byCpfOrNew(cpf: string, today: CalendarDate): Promise<{ cliente: Client; created: boolean }> {
       return db.transaction(async (tx) => {
+        const scoped = createClientsRepository({ db: tx, companyId });
         const inserted = await tx.query<{ id: number }>(
           `insert into cliente (id_empresa, co_cpf, de_pessoa, dt_nascimento, de_sexo, de_mae, id_orgao, id_especie,
              co_matricula, dt_dib, dt_ddb, vl_salario_bruto, sg_estado)
@@ -102,9 +110,60 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
             [companyId, inserted[0].id, cpf],
           );
         }
-        const cliente = await createClientsRepository({ db: tx, companyId }).byCpf(cpf);
-        return { cliente: cliente!, created: inserted.length > 0 };
+        const client = (await scoped.byCpf(cpf))!;
+        // A new client gets the operation cards of its agency, so its credit can be simulated once the data each
+        // needs is there (docs/rules.md "Clients and lookups").
+        if (inserted.length > 0) await scoped.openCards(client.ClienteID, openingCards(client, today));
+        return { cliente: client, created: inserted.length > 0 };
       });
+    },
+
+    /**
+     * 'Novo Cliente' asking first (GET /crm/cliente/basico/{cpf}?cadastrar=0): the company's client with that CPF, or one made at once from
+     * the prospect base when the CPF is there (a base knows it); undefined when no base knows the CPF, and then
+     * nothing is written.
+     */
+    async byCpfIfKnown(cpf: string, today: CalendarDate): Promise<{ cliente: Client; created: boolean } | undefined> {
+      const own = await createClientsRepository({ db, companyId }).byCpf(cpf);
+      if (own) return { cliente: own, created: false };
+      const prospect = await db.query('select 1 from prospecto where co_cpf = $1', [cpf]);
+      if (prospect.length === 0) return undefined;
+      return createClientsRepository({ db, companyId }).byCpfOrNew(cpf, today);
+    },
+
+    /** Inserts a new client's operation cards; run inside the transaction that created the client. */
+    async openCards(clientId: number, cards: readonly OpeningCard[]): Promise<void> {
+      for (const card of cards) {
+        await db.query(
+          `insert into operacao (id_empresa, id_cliente, id_tipo_credito, id_banco, nu_parcelas, vl_base_calculo, vl_margem,
+             vl_margem_cartao, vl_parcela)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+          [
+            companyId,
+            clientId,
+            card.creditType,
+            card.bank,
+            card.term,
+            ...[card.base, card.margin, card.cardMargin, card.installment].map(centsToDecimalText),
+          ],
+        );
+      }
+    },
+
+    /**
+     * Keeps the client's private payroll (CCP) cards on its pay: VL_BaseCalculo the available remuneration, VL_Margem
+     * 35% of it less the current consigned installments (Lei 15.179/2025, @consig/shared/credit privatePayroll.ts).
+     * Called by `update`, so every save of the form (PUT /crm/cliente, a proposal, a recalculation) keeps them so.
+     */
+    async syncPrivatePayrollCards(clientId: number, form: ClientForm, today: CalendarDate): Promise<void> {
+      const { base, margin } = privatePayrollMargin(workerPayOf(form), today);
+      await db.query(
+        // A card never offered yet (installment 0: a new client without a salary) starts at the whole margin, the
+        // best offer, as a new client's cards do (openingCards.ts); an offered installment stays the attendant's.
+        `update operacao set vl_base_calculo = $3, vl_margem = $4, vl_parcela = case when vl_parcela = 0 then $4 else vl_parcela end
+          where id_empresa = $1 and id_cliente = $2 and id_tipo_credito = $5`,
+        [companyId, clientId, centsToDecimalText(base), centsToDecimalText(margin), CREDIT_TYPE.CCP],
+      );
     },
 
     /**
@@ -113,7 +172,7 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
      * checked first, so a wrong one is a field error instead of a failed foreign key. DE_Telefone joins the
      * client's phones when it is not one of them yet. Use on a transaction's `tx` to commit with other writes.
      */
-    async update(clientId: number, form: ClientForm): Promise<UpdateClientResult> {
+    async update(clientId: number, form: ClientForm, today: CalendarDate): Promise<UpdateClientResult> {
       const codes: [field: string, table: string, value: number | null | undefined][] = [
         ['CO_Banco', 'select 1 from banco where id_banco = $1', form.CO_Banco],
         ['ID_Especie', 'select 1 from especie where id_especie = $1', form.ID_Especie],
@@ -184,7 +243,9 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
         ],
       );
       if (updated.length === 0) return { saved: false, reason: 'clientNotFound' };
-      await createClientsRepository({ db, companyId }).addPhone(clientId, form.DE_Telefone.slice(0, 2), form.DE_Telefone.slice(2));
+      const scoped = createClientsRepository({ db, companyId });
+      await scoped.addPhone(clientId, form.DE_Telefone.slice(0, 2), form.DE_Telefone.slice(2));
+      await scoped.syncPrivatePayrollCards(clientId, form, today);
       return { saved: true };
     },
 
@@ -192,9 +253,9 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
     byCpf: (cpf: string) => one('c.co_cpf', cpf),
 
     /** The client's phones in the order they were added; undefined when the client is not this company's. */
-    async phonesOf(clientId: number): Promise<Telefone[] | undefined> {
+    async phonesOf(clientId: number): Promise<Phone[] | undefined> {
       if (!(await exists(clientId))) return undefined;
-      return db.query<Telefone>(
+      return db.query<Phone>(
         `select id_telefone as "TelefoneID", co_ddd || co_telefone as "DE_Telefone",
                 co_ddd as "CO_DDD", co_telefone as "CO_Telefone"
            from telefone where id_empresa = $1 and id_cliente = $2
@@ -207,13 +268,23 @@ export function createClientsRepository({ db, companyId }: CompanyScope) {
      * Adds `ddd` + `number` to the client. One statement decides: the insert selects the client within
      * this company (no row, nothing written) and `on conflict do nothing` meets the table's unique
      * (id_cliente, co_ddd, co_telefone) even when two requests race, instead of failing with 23505.
+     * The same statement gives the client the company's calls with that number no client had yet (an unknown
+     * caller the attendant has just registered: docs/rules.md "Calls"), so they show in its 'Ligações'.
      */
     async addPhone(clientId: number, ddd: string, number: string): Promise<AddPhoneResult> {
       const inserted = await db.query(
-        `insert into telefone (id_empresa, id_cliente, co_ddd, co_telefone)
-         select id_empresa, id_cliente, $3, $4 from cliente where id_empresa = $1 and id_cliente = $2
-         on conflict (id_cliente, co_ddd, co_telefone) do nothing
-         returning id_telefone`,
+        `with added as (
+           insert into telefone (id_empresa, id_cliente, co_ddd, co_telefone)
+           select id_empresa, id_cliente, $3, $4 from cliente where id_empresa = $1 and id_cliente = $2
+           on conflict (id_cliente, co_ddd, co_telefone) do nothing
+           returning id_telefone, id_cliente
+         ), linked as (
+           update ligacao l set id_cliente = added.id_cliente from added
+            where l.id_empresa = $1 and l.id_cliente is null and l.co_direcao <> 'interna'
+              and (l.nu_origem = $3 || $4 or l.nu_destino = $3 || $4)
+           returning 1
+         )
+         select id_telefone from added`,
         [companyId, clientId, ddd, number],
       );
       if (inserted.length > 0) return 'added';

@@ -1,17 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  clienteBasicoResponse,
+  basicClientResponse,
+  clientSearchQuery,
+  clientFormFull,
   cpfParam,
   errorResponse,
   idParam,
-  telefoneRequest,
-  telefonesResponse,
+  phoneRequest,
+  phonesResponse,
 } from '@consig/shared/contracts';
+import { saoPauloDate } from '@consig/shared/credit';
 import * as z from 'zod/mini';
 import type { FastifyRequest } from 'fastify';
 import { companyScope } from '../auth/scope';
 import { ApiError, TEXT } from '../http/errors';
 import { createClientsRepository } from './clients.repository';
+import { saveClient } from './saveClient';
+
+/** 'Novo Cliente' asks before creating a client no base knows (docs/rules.md "Clients and lookups"): the text of that CPF. */
+export const CPF_NOT_IN_BASE = 'CPF não encontrado na base. Cadastrar novo cliente?';
 
 const tags = ['Cliente'];
 const DDD_DIGITS = 2;
@@ -24,19 +31,19 @@ const successResponse = z.object({ success: z.literal(true), text: z.string() })
 // Another company's client answers exactly like an unknown one (404), so ids reveal nothing.
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/crm/cliente/basicoPorID/:clientId',
+    '/crm/cliente/basicoPorID/:ClienteID',
     {
       schema: {
         tags,
         summary: 'Cadastro do cliente (data.cliente).',
-        params: z.object({ clientId: idParam }),
-        response: { 200: clienteBasicoResponse, 404: errorResponse },
+        params: z.object({ ClienteID: idParam }),
+        response: { 200: basicClientResponse, 404: errorResponse },
       },
     },
     async (request) => {
-      const cliente = await clients(request).byId(request.params.clientId);
-      if (!cliente) throw new ApiError(404, TEXT.clientNotFound);
-      return { success: true, text: 'Cliente encontrado.', data: { cliente } };
+      const client = await clients(request).byId(request.params.ClienteID);
+      if (!client) throw new ApiError(404, TEXT.clientNotFound);
+      return { success: true, text: 'Cliente encontrado.', data: { cliente: client } };
     },
   );
 
@@ -48,14 +55,45 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Cliente da empresa por CPF (só dígitos); se não houver, é criado (da base de prospecção, se o CPF estiver nela).',
+        summary:
+          'Cliente da empresa por CPF (só dígitos); se não houver, é criado (da base de prospecção, se o CPF estiver nela). ' +
+          "Com cadastrar=0, um CPF que nenhuma base conhece não é criado: 404 'CPF não encontrado na base. Cadastrar novo cliente?'.",
         params: z.object({ cpf: cpfParam }),
-        response: { 200: clienteBasicoResponse },
+        querystring: clientSearchQuery,
+        response: { 200: basicClientResponse, 404: errorResponse },
       },
     },
     async (request) => {
-      const { cliente, created } = await clients(request).byCpfOrNew(request.params.cpf);
-      return { success: true, text: created ? 'Cliente cadastrado.' : 'Cliente encontrado.', data: { cliente } };
+      const repository = clients(request);
+      const today = saoPauloDate(app.clock());
+      const found =
+        request.query.cadastrar === '0'
+          ? await repository.byCpfIfKnown(request.params.cpf, today)
+          : await repository.byCpfOrNew(request.params.cpf, today);
+      if (!found) throw new ApiError(404, CPF_NOT_IN_BASE);
+      return { success: true, text: found.created ? 'Cliente cadastrado.' : 'Cliente encontrado.', data: { cliente: found.cliente } };
+    },
+  );
+
+  // 'Salvar' of the client form in edit mode (our extension of product-spec §2): the same contract and the same
+  // saving code as the client inside POST crm/proposta/0, in one transaction. Every role of the company works
+  // clients (product-spec §1), so none is refused; another company's client answers as an unknown one (404).
+  app.put(
+    '/crm/cliente/:ClienteID',
+    {
+      schema: {
+        tags,
+        summary:
+          'Salva o cadastro do cliente (regras do formulário completo, product-spec §5): 400 com o campo e o texto; ' +
+          'nada é gravado se algum campo for recusado.',
+        params: z.object({ ClienteID: idParam }),
+        body: clientFormFull,
+        response: { 200: basicClientResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const client = await saveClient(companyScope(request), request.params.ClienteID, request.body, saoPauloDate(app.clock()));
+      return { success: true, text: 'Cadastro salvo.', data: { cliente: client } };
     },
   );
 
@@ -66,7 +104,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Telefones do cliente, na ordem de cadastro (DE_Telefone = DDD + número).',
         params: z.object({ ClienteID: idParam }),
-        response: { 200: telefonesResponse, 404: errorResponse },
+        response: { 200: phonesResponse, 404: errorResponse },
       },
     },
     async (request) => {
@@ -86,7 +124,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Cadastra um celular (DDD + 9 dígitos) para o cliente.',
-        body: telefoneRequest,
+        body: phoneRequest,
         response: { 200: successResponse, 404: errorResponse, 409: errorResponse },
       },
     },

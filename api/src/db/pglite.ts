@@ -20,10 +20,13 @@ function wrap(handle: PgliteHandle, transaction: Db['transaction']): Db {
   };
 }
 
-/** `dataDir` is a folder (created when missing) or 'memory://' for a throw-away database. */
-export async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * `dataDir` is a folder (created when missing) or 'memory://' for a throw-away database. `from` is a data
+ * folder dumped by `dumpPglite` to start from instead of an empty cluster (a test's migrated template).
+ */
+export async function openPglite(dataDir: string, from?: Blob): Promise<Database & { dump(): Promise<Blob> }> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  const pg = await PGlite.create(dataDir, from ? { loadDataDir: from } : {});
   const txDb = (tx: Transaction): Db => wrap(tx, (fn) => fn(txDb(tx)));
   return {
     ...wrap(pg, (fn) => pg.transaction((tx) => fn(txDb(tx)))),
@@ -38,5 +41,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       };
     },
     close: () => pg.close(),
+    /** The data folder as a tar, for `from` (tests copy one migrated database instead of migrating each). */
+    dump: () => pg.dumpDataDir('none'),
   };
 }

@@ -31,23 +31,132 @@ export const DEMO_PROSPECT_COUNT = 4000;
  */
 export const FULL_PROSPECT_COUNT = 100_000;
 
-const FEMALE = ['Maria', 'Ana', 'Francisca', 'Antônia', 'Adriana', 'Juliana', 'Márcia', 'Fernanda', 'Patrícia', 'Aline',
-  'Sandra', 'Camila', 'Luciana', 'Vera', 'Terezinha', 'Sebastiana', 'Raimunda', 'Joana', 'Helena', 'Rosa', 'Lúcia',
-  'Aparecida', 'Conceição', 'Benedita', 'Fátima'];
-const MALE = ['José', 'João', 'Antônio', 'Francisco', 'Carlos', 'Paulo', 'Pedro', 'Lucas', 'Luiz', 'Marcos', 'Luís',
-  'Gabriel', 'Rafael', 'Daniel', 'Marcelo', 'Bruno', 'Eduardo', 'Raimundo', 'Sebastião', 'Manoel', 'Geraldo',
-  'Benedito', 'Severino', 'Jorge', 'Roberto'];
-const SURNAMES = ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes',
-  'Costa', 'Ribeiro', 'Martins', 'Carvalho', 'Almeida', 'Lopes', 'Soares', 'Fernandes', 'Vieira', 'Barbosa', 'Rocha',
-  'Dias', 'Nascimento', 'Andrade', 'Moreira', 'Nunes', 'Marques', 'Machado', 'Mendes', 'Freitas', 'Cardoso', 'Ramos',
-  'Gonçalves', 'Santana', 'Teixeira', 'Araújo', 'Pinto', 'Moraes', 'Correia', 'Campos'];
+const FEMALE = [
+  'Maria',
+  'Ana',
+  'Francisca',
+  'Antônia',
+  'Adriana',
+  'Juliana',
+  'Márcia',
+  'Fernanda',
+  'Patrícia',
+  'Aline',
+  'Sandra',
+  'Camila',
+  'Luciana',
+  'Vera',
+  'Terezinha',
+  'Sebastiana',
+  'Raimunda',
+  'Joana',
+  'Helena',
+  'Rosa',
+  'Lúcia',
+  'Aparecida',
+  'Conceição',
+  'Benedita',
+  'Fátima',
+];
+const MALE = [
+  'José',
+  'João',
+  'Antônio',
+  'Francisco',
+  'Carlos',
+  'Paulo',
+  'Pedro',
+  'Lucas',
+  'Luiz',
+  'Marcos',
+  'Luís',
+  'Gabriel',
+  'Rafael',
+  'Daniel',
+  'Marcelo',
+  'Bruno',
+  'Eduardo',
+  'Raimundo',
+  'Sebastião',
+  'Manoel',
+  'Geraldo',
+  'Benedito',
+  'Severino',
+  'Jorge',
+  'Roberto',
+];
+const SURNAMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Rodrigues',
+  'Ferreira',
+  'Alves',
+  'Pereira',
+  'Lima',
+  'Gomes',
+  'Costa',
+  'Ribeiro',
+  'Martins',
+  'Carvalho',
+  'Almeida',
+  'Lopes',
+  'Soares',
+  'Fernandes',
+  'Vieira',
+  'Barbosa',
+  'Rocha',
+  'Dias',
+  'Nascimento',
+  'Andrade',
+  'Moreira',
+  'Nunes',
+  'Marques',
+  'Machado',
+  'Mendes',
+  'Freitas',
+  'Cardoso',
+  'Ramos',
+  'Gonçalves',
+  'Santana',
+  'Teixeira',
+  'Araújo',
+  'Pinto',
+  'Moraes',
+  'Correia',
+  'Campos',
+];
 
 /** States weighted roughly by population, each with its main DDD. */
 const STATES: readonly (readonly [state: string, ddd: string, weight: number])[] = [
-  ['SP', '11', 22], ['MG', '31', 10], ['RJ', '21', 8], ['BA', '71', 7], ['PR', '41', 5], ['RS', '51', 5], ['PE', '81', 5],
-  ['CE', '85', 4], ['PA', '91', 4], ['SC', '48', 4], ['GO', '62', 3], ['MA', '98', 3], ['AM', '92', 2], ['ES', '27', 2],
-  ['PB', '83', 2], ['RN', '84', 2], ['MT', '65', 2], ['AL', '82', 2], ['PI', '86', 2], ['DF', '61', 2], ['MS', '67', 1],
-  ['SE', '79', 1], ['RO', '69', 1], ['TO', '63', 1], ['AC', '68', 1], ['AP', '96', 1], ['RR', '95', 1],
+  ['SP', '11', 22],
+  ['MG', '31', 10],
+  ['RJ', '21', 8],
+  ['BA', '71', 7],
+  ['PR', '41', 5],
+  ['RS', '51', 5],
+  ['PE', '81', 5],
+  ['CE', '85', 4],
+  ['PA', '91', 4],
+  ['SC', '48', 4],
+  ['GO', '62', 3],
+  ['MA', '98', 3],
+  ['AM', '92', 2],
+  ['ES', '27', 2],
+  ['PB', '83', 2],
+  ['RN', '84', 2],
+  ['MT', '65', 2],
+  ['AL', '82', 2],
+  ['PI', '86', 2],
+  ['DF', '61', 2],
+  ['MS', '67', 1],
+  ['SE', '79', 1],
+  ['RO', '69', 1],
+  ['TO', '63', 1],
+  ['AC', '68', 1],
+  ['AP', '96', 1],
+  ['RR', '95', 1],
 ];
 const STATE_TOTAL = STATES.reduce((sum, [, , weight]) => sum + weight, 0);
 
@@ -104,9 +213,7 @@ export function demoProspects(): readonly DemoProspect[] {
     const inss = rng.next() < 0.7;
     const birthMs = inss ? dayBetween(rng, 1938, 1966) : dayBetween(rng, 1970, 2004);
     // INSS: from the minimum wage (R$ 1.518,00 in 2025) to the ceiling (R$ 8.157,41); FGTS workers up to R$ 9.000.
-    const income = inss
-      ? (rng.next() < 0.6 ? 151_800 : rng.int(151_800, 815_741))
-      : rng.int(151_800, 900_000);
+    const income = inss ? (rng.next() < 0.6 ? 151_800 : rng.int(151_800, 815_741)) : rng.int(151_800, 900_000);
     // Retirement from about 60 years old; grant a few weeks after the start, never in the future.
     const dibMs = inss ? Math.min(birthMs + rng.int(55, 66) * 365.25 * DAY_MS, Date.UTC(2026, 5, 30)) : 0;
     const dib = inss ? isoDay(Math.floor(dibMs / DAY_MS) * DAY_MS) : null;
@@ -168,7 +275,9 @@ export async function seedProspects(db: Db): Promise<number> {
 const digitsOf = (text: string, count: number) => Array.from({ length: count }, (_, i) => `substr(${text}, ${i + 1}, 1)::int`);
 /** A CPF check digit of `text`'s digits, weights count+1 down to 2 (the rule makeCpf follows). */
 const checkDigitSql = (text: string, count: number) =>
-  `((${digitsOf(text, count).map((digit, i) => `${digit} * ${count + 1 - i}`).join(' + ')}) * 10 % 11 % 10)`;
+  `((${digitsOf(text, count)
+    .map((digit, i) => `${digit} * ${count + 1 - i}`)
+    .join(' + ')}) * 10 % 11 % 10)`;
 
 /** The states' list repeated by weight, so a uniform pick follows the population. */
 const WEIGHTED_STATES = STATES.flatMap(([state, ddd, weight]) => Array.from({ length: weight }, () => [state, ddd] as const));

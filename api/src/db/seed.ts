@@ -1,5 +1,14 @@
 import { hashPassword } from '../auth/password';
-import { centsToDecimalText, grossFor, percentRate, toCents, type Rate } from '@consig/shared/credit';
+import {
+  centsToDecimalText,
+  grossFor,
+  percentRate,
+  privatePayrollMargin,
+  saoPauloDate,
+  toCents,
+  type CalendarDate,
+  type Rate,
+} from '@consig/shared/credit';
 import { makeCpf } from '@consig/shared/format';
 import type { Db } from './db';
 import { seedDemoRates } from './seedRates';
@@ -8,6 +17,7 @@ import {
   DEMO_CLIENTS,
   DEMO_COMPANIES,
   DEMO_LEADS,
+  DEMO_NUMBERS,
   DEMO_PROPOSALS,
   DEMO_QUEUE,
   DEMO_REFERRERS,
@@ -29,7 +39,7 @@ const MONTHLY_RATE: Record<number, Rate> = { 1: percentRate('1.80'), 2: percentR
 const money = centsToDecimalText;
 
 /** One operation card per product the client's agency offers, with demo figures. */
-function operationsOf(client: { agency: DemoClient['agency']; income: string | number; fgts?: true }) {
+function operationsOf(client: { agency: DemoClient['agency']; income: string | number; fgts?: true }, today: CalendarDate) {
   const base = toCents(client.income);
   // FGTS: figures arrive after the balance check (POST /crm/fgts/saldo). Three years: the most an anticipation
   // may have from 01/11/2026 (docs/rules.md "Rules in force").
@@ -40,11 +50,14 @@ function operationsOf(client: { agency: DemoClient['agency']; income: string | n
     const inss = { type: 1, bank: 318, term: 84, base, margin, card: Math.round(base * 0.05), installment: margin, gross };
     return client.fgts ? [inss, fgts] : [inss];
   }
-  // Private credit: 30% of income over 24 months.
+  // Private credit: 30% of income over 24 months, within the 35% margin of Lei 15.179/2025 on the gross salary
+  // the seed gives the client (docs/rules.md "Private payroll credit (CCP)").
   const installment = Math.round(base * 0.3);
+  const pay = { netSalary: null, grossSalary: base, mandatoryDiscounts: null, currentConsignedDiscounts: null };
+  const { margin } = privatePayrollMargin(pay, today);
   return [
     fgts,
-    { type: 5, bank: 341, term: 24, base, margin: 0, card: 0, installment, gross: grossFor({ installment, rate: MONTHLY_RATE[5], term: 24 }) },
+    { type: 5, bank: 341, term: 24, base, margin, card: 0, installment, gross: grossFor({ installment, rate: MONTHLY_RATE[5], term: 24 }) },
   ];
 }
 
@@ -54,13 +67,12 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
   if (!empty) return false;
   // scrypt is slow on purpose: hash before taking the lock, in parallel.
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  const today = saoPauloDate(now);
   const at = (daysAgo: number, minutesAgo = 0) => new Date(now.getTime() - daysAgo * DAY_MS - minutesAgo * 60_000).toISOString();
 
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
-    const [{ stillEmpty }] = await tx.query<{ stillEmpty: boolean }>(
-      'select not exists (select 1 from empresa) as "stillEmpty"',
-    );
+    const [{ stillEmpty }] = await tx.query<{ stillEmpty: boolean }>('select not exists (select 1 from empresa) as "stillEmpty"');
     if (!stillEmpty) return false;
 
     const insertId = async (sql: string, params: unknown[]) => (await tx.query<{ id: number }>(sql, params))[0].id;
@@ -82,10 +94,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
 
     const referrers = new Map<string, number>();
     for (const referrer of DEMO_REFERRERS) {
-      const id = await insertId(
-        'insert into indicador (id_empresa, de_indicador) values ($1, $2) returning id_indicador as id',
-        [referrer.company, referrer.name],
-      );
+      const id = await insertId('insert into indicador (id_empresa, de_indicador) values ($1, $2) returning id_indicador as id', [
+        referrer.company,
+        referrer.name,
+      ]);
       referrers.set(referrer.name, id);
     }
 
@@ -128,7 +140,7 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       }
       // The account the credit is paid into, on every card, so a proposal can be registered as it comes.
       const account = demoOperationAccount(client);
-      for (const op of operationsOf(client)) {
+      for (const op of operationsOf(client, today)) {
         await tx.query(
           `insert into operacao (id_empresa, id_cliente, id_tipo_credito, id_banco, nu_parcelas, vl_base_calculo,
              vl_margem, vl_margem_cartao, vl_parcela, vl_bruto, vl_liquido, co_agencia, co_conta_corrente,
@@ -187,14 +199,31 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       );
       campaigns.set(`${campaign.company}:${campaign.code}`, id);
       for (const link of campaign.attendants) {
-        await tx.query(
-          'insert into campanha_atendente (id_empresa, id_campanha, id_atendente, sn_selecionado) values ($1, $2, $3, $4)',
-          [campaign.company, id, people.get(link.email), link.selected],
-        );
+        await tx.query('insert into campanha_atendente (id_empresa, id_campanha, id_atendente, sn_selecionado) values ($1, $2, $3, $4)', [
+          campaign.company,
+          id,
+          people.get(link.email),
+          link.selected,
+        ]);
       }
     }
 
-    // The running campaigns' queues (issue 7, DEMO_QUEUE): the demo clients, then prospects made clients.
+    for (const number of DEMO_NUMBERS) {
+      const id = await insertId(
+        `insert into numero_empresa (id_empresa, nu_numero, de_numero, sn_principal, sn_entrada)
+         values ($1, $2, $3, $4, $5) returning id_numero as id`,
+        [number.company, number.number, number.label, number.main, number.inbound],
+      );
+      for (const code of number.campaigns) {
+        await tx.query('update campanha set id_numero_saida = $1 where id_empresa = $2 and id_campanha = $3', [
+          id,
+          number.company,
+          campaigns.get(`${number.company}:${code}`),
+        ]);
+      }
+    }
+
+    // The running campaigns' queues (DEMO_QUEUE; docs/rules.md "Campaign queue"): the demo clients, then prospects made clients.
     const queued = [...clients.values()].map(({ id, company }) => ({ id, company }));
     const prospects = demoProspects().slice(-DEMO_QUEUE.prospects);
     const recentGrants = prospects.filter((p) => p.agency === 4).slice(0, DEMO_QUEUE.recentGrantDaysAgo.length);
@@ -228,9 +257,13 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
       );
       queued.push({ id, company: 1 });
       for (const phone of prospect.phones) {
-        await tx.query('insert into telefone (id_empresa, id_cliente, co_ddd, co_telefone) values (1, $1, $2, $3)', [id, phone.slice(0, 2), phone.slice(2)]);
+        await tx.query('insert into telefone (id_empresa, id_cliente, co_ddd, co_telefone) values (1, $1, $2, $3)', [
+          id,
+          phone.slice(0, 2),
+          phone.slice(2),
+        ]);
       }
-      for (const op of operationsOf({ agency: prospect.agency, income: prospect.income })) {
+      for (const op of operationsOf({ agency: prospect.agency, income: prospect.income }, today)) {
         await tx.query(
           `insert into operacao (id_empresa, id_cliente, id_tipo_credito, id_banco, nu_parcelas, vl_base_calculo,
              vl_margem, vl_margem_cartao, vl_parcela, vl_bruto, vl_liquido)
@@ -239,16 +272,20 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
         );
       }
     }
-    await tx.query("insert into nao_perturbe (id_empresa, co_telefone, de_origem) values (1, $1, 'Não Me Perturbe')", [suppressed.phones[0]]);
+    await tx.query("insert into nao_perturbe (id_empresa, co_telefone, de_origem) values (1, $1, 'Não Me Perturbe')", [
+      suppressed.phones[0],
+    ]);
     for (const company of DEMO_QUEUE.alwaysOpenCompanies) {
       await tx.query('insert into janela_ligacao (id_empresa, sn_sempre_aberta) values ($1, 1)', [company]);
     }
     // Oldest first is the queue's order: one second apart, in the order above.
     for (const [index, client] of queued.entries()) {
-      await tx.query(
-        'insert into fila (id_empresa, id_campanha, id_cliente, ts_disponivel, ts_criacao) values ($1, $2, $3, $4, $4)',
-        [client.company, campaigns.get(`${client.company}:${DEMO_QUEUE.campaignCode}`), client.id, new Date(Date.parse(at(19)) + index * 1000).toISOString()],
-      );
+      await tx.query('insert into fila (id_empresa, id_campanha, id_cliente, ts_disponivel, ts_criacao) values ($1, $2, $3, $4, $4)', [
+        client.company,
+        campaigns.get(`${client.company}:${DEMO_QUEUE.campaignCode}`),
+        client.id,
+        new Date(Date.parse(at(19)) + index * 1000).toISOString(),
+      ]);
     }
 
     for (const [index, proposal] of DEMO_PROPOSALS.entries()) {

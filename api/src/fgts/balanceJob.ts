@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CREDIT_TYPE, AGENCY, ALERT_OPERATION_UPDATE, type Operacao, type RealtimeAlert } from '@consig/shared/contracts';
+import { CREDIT_TYPE, AGENCY, ALERT_OPERATION_UPDATE, type Operation, type RealtimeAlert } from '@consig/shared/contracts';
 import { FGTS_MIN_YEARS, formatCents, largestFgtsTermFor, saoPauloDate, type CalendarDate, type Cents } from '@consig/shared/credit';
 import { z } from 'zod';
 import type { Db } from '../db';
@@ -42,7 +42,9 @@ const years = (count: number) => `${count} ${count === 1 ? 'ano' : 'anos'}`;
 /** What the attendant reads: the balance, then the largest anticipation and its net value, or why there is none. */
 function observation(balance: Cents, offer: { years: number; net: Cents } | { refusal: string }): string {
   const head = `Saldo FGTS atualizado: ${formatCents(balance)}.`;
-  return 'refusal' in offer ? `${head} ${offer.refusal}` : `${head} Antecipação de até ${years(offer.years)}: ${formatCents(offer.net)} líquidos.`;
+  return 'refusal' in offer
+    ? `${head} ${offer.refusal}`
+    : `${head} Antecipação de até ${years(offer.years)}: ${formatCents(offer.net)} líquidos.`;
 }
 
 interface Dependencies {
@@ -59,12 +61,24 @@ interface Dependencies {
  * it on the card). Then, in the same transaction, alert 1087 with the operation as GET /crm/cliente/operacoes
  * shows it. Undefined when the operation can no longer be checked (gone, no longer FGTS, client not INSS).
  */
-async function applyBalance(tx: Db, companyId: number, payload: FgtsBalancePayload, balance: Cents, on: CalendarDate): Promise<RealtimeAlert | undefined> {
+async function applyBalance(
+  tx: Db,
+  companyId: number,
+  payload: FgtsBalancePayload,
+  balance: Cents,
+  on: CalendarDate,
+): Promise<RealtimeAlert | undefined> {
   const fgts = createFgtsRepository({ db: tx, companyId });
   const operations = createOperationsRepository({ db: tx, companyId });
   const locked = await operations.lockOne(payload.operationId, on);
   const target = await fgts.target(payload.operationId);
-  if (!locked || !target || target.clientId !== payload.clientId || target.creditType !== CREDIT_TYPE.FGTS || target.agency !== AGENCY.INSS) {
+  if (
+    !locked ||
+    !target ||
+    target.clientId !== payload.clientId ||
+    target.creditType !== CREDIT_TYPE.FGTS ||
+    target.agency !== AGENCY.INSS
+  ) {
     return undefined;
   }
   await fgts.storeBalance(payload.operationId, balance);
@@ -89,10 +103,10 @@ async function applyBalance(tx: Db, companyId: number, payload: FgtsBalancePaylo
  * client's ClienteID (the screen keeps that rule exactly as written); an operation id is unique, so the update
  * finds its card by OperacaoID alone, and leaving the client id out is what lets the rule merge it.
  */
-function pushedCard(card: Operacao): Omit<Operacao, 'ID_Cliente'> {
-  const pushed: Partial<Operacao> = { ...card };
+function pushedCard(card: Operation): Omit<Operation, 'ID_Cliente'> {
+  const pushed: Partial<Operation> = { ...card };
   delete pushed.ID_Cliente;
-  return pushed as Omit<Operacao, 'ID_Cliente'>;
+  return pushed as Omit<Operation, 'ID_Cliente'>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AGENCY, CREDIT_TYPE, errorResponse, fgtsSaldoRequest, fgtsSaldoResponse } from '@consig/shared/contracts';
+import { AGENCY, CREDIT_TYPE, errorResponse, fgtsBalanceRequest, fgtsBalanceResponse } from '@consig/shared/contracts';
 import { companyScope } from '../auth/scope';
 import { ApiError } from '../http/errors';
 import { FGTS_BALANCE_JOB, FGTS_BALANCE_MAX_ATTEMPTS, type FgtsBalancePayload } from './balanceJob';
@@ -27,8 +27,8 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Solicita o saldo FGTS do cliente (operação FGTS, cliente do órgão INSS) e responde na hora; o saldo chega ' +
           'pelo /ws como alerta 1087 com a operação recalculada (ou alerta 1088 se a consulta desistir).',
-        body: fgtsSaldoRequest,
-        response: { 200: fgtsSaldoResponse, 404: errorResponse, 422: errorResponse },
+        body: fgtsBalanceRequest,
+        response: { 200: fgtsBalanceResponse, 404: errorResponse, 422: errorResponse },
       },
     },
     async (request) => {

@@ -5,9 +5,16 @@ import type { Config } from '../config';
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 
 /**
+ * Answer headers a page of another origin may read besides the safelisted ones: a call recording is fetched
+ * with the bearer token and played from a blob, and the player (or a resumed download) reads how the file is
+ * ranged and named.
+ */
+const CORS_EXPOSED_HEADERS = ['Content-Range', 'Content-Length', 'Accept-Ranges', 'Content-Disposition'];
+
+/**
  * Any origin when CORS_ORIGINS is empty (bearer tokens, no cookies: another site cannot act with a
  * user's credentials), only the listed ones otherwise. Browsers keep a preflight for 10 minutes.
  */
 export function corsOptions(config: Pick<Config, 'corsOrigins'>): FastifyCorsOptions {
-  return { origin: config.corsOrigins, methods: CORS_METHODS, maxAge: 600 };
+  return { origin: config.corsOrigins, methods: CORS_METHODS, exposedHeaders: CORS_EXPOSED_HEADERS, maxAge: 600 };
 }

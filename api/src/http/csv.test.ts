@@ -4,7 +4,14 @@ import { CSV_BOM, crlfLineEnds, csvCell, formulaSafeSql } from './csv';
 
 describe('csvCell', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    expect(['=1+1', '+55 11', '-2', '@SUM(A1)', '\tx', '\rx'].map(csvCell)).toEqual(["'=1+1", "'+55 11", "'-2", "'@SUM(A1)", "'\tx", `"'\rx"`]);
+    expect(['=1+1', '+55 11', '-2', '@SUM(A1)', '\tx', '\rx'].map(csvCell)).toEqual([
+      "'=1+1",
+      "'+55 11",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      `"'\rx"`,
+    ]);
     expect(csvCell('Maria = Silva')).toBe('Maria = Silva');
   });
 

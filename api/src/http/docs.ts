@@ -17,7 +17,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           'API do call-center de crédito consignado. Rotas e campos conforme product-spec §7. ' +
           'Erros sempre como `{ success: false, text }` em português. ' +
           'Tempo real: WebSocket em `/ws`; envie o token como primeira mensagem e receba alertas ' +
-          '`{ TP_Alerta, DE_Dados, DE_Observacao }`, ou `{ type: \'resync\' }` quando alertas podem ter se perdido ' +
+          "`{ TP_Alerta, DE_Dados, DE_Observacao }`, ou `{ type: 'resync' }` quando alertas podem ter se perdido " +
           '(recarregue os dados); token ausente (10 s), inválido ou expirado fecha com o código 4401.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

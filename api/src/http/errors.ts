@@ -31,6 +31,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Throw it (usually inside a transaction, which then rolls back what it wrote) when a business rule says no:
+ * the answer is 200 `{ success: false, text }`, the envelope product-spec §7 gives a refusal the screen shows
+ * as it is ('Selecione uma sugestão de crédito.', a refused offer's reason). Malformed input is an ApiError 400.
+ */
+export class Refused extends Error {}
+
 type Issue = { instancePath: string; message?: string };
 
 /** The first zod issue as one sentence, prefixed by the field it concerns: 'EM_Email: Email inválido.' */
@@ -63,6 +70,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
 function knownError(error: FastifyError, request: FastifyRequest): { status: number; text: string } | undefined {
   if (hasZodFastifySchemaValidationErrors(error)) return { status: 400, text: validationText(error.validation) };
   if (error instanceof ApiError) return { status: error.statusCode, text: error.message };
+  if (error instanceof Refused) return { status: 200, text: error.message };
   const status = error.statusCode ?? 500;
   if (status < 400 || status >= 500) return undefined;
   if (status === 413) {

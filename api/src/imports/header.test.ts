@@ -10,7 +10,9 @@ describe('mapHeader', () => {
   });
 
   it('takes any case, accents and order, and Portuguese variants', () => {
-    expect(mapHeader(['ESPECIE', 'Data de Nascimento', 'celular', 'Nome do Cliente', 'cpf', 'NB', 'Fone2', 'Valor da parcela', 'Obs'])).toEqual({
+    expect(
+      mapHeader(['ESPECIE', 'Data de Nascimento', 'celular', 'Nome do Cliente', 'cpf', 'NB', 'Fone2', 'Valor da parcela', 'Obs']),
+    ).toEqual({
       single: { especie: 0, nascimento: 1, nome: 3, cpf: 4, matricula: 5, valorParcela: 7 },
       phones: [2, 6],
     });

@@ -79,7 +79,13 @@ async function readPublishingProgress(
 }
 
 /** Merges what was read in ONE transaction: all or nothing (docs/rules.md "CSV imports and provider batches"). */
-async function mergeImport(tx: Db, companyId: number, importId: number, read: ReadResult, realtime: Dependencies['realtime']): Promise<void> {
+async function mergeImport(
+  tx: Db,
+  companyId: number,
+  importId: number,
+  read: ReadResult,
+  realtime: Dependencies['realtime'],
+): Promise<void> {
   const repository = createImportsRepository({ db: tx, companyId });
   // Locked: a second delivery of the job waits here, then finds the import ended and does nothing.
   const row = await repository.lockForJob(importId);
@@ -87,14 +93,20 @@ async function mergeImport(tx: Db, companyId: number, importId: number, read: Re
   const campaign = await repository.campaign(row.campaignId);
   if (!campaign) return;
 
-  const finish = async (result: { status: number; imported: number; sanitized: number; rejected: number; reason: string | null }, text: string) => {
+  const finish = async (
+    result: { status: number; imported: number; sanitized: number; rejected: number; reason: string | null },
+    text: string,
+  ) => {
     await repository.finish(importId, row.campaignId, result);
     // Sent at commit: nobody hears of an import that was rolled back.
     await realtime.push(row.personId, alert(importId, result.status, text), tx);
   };
 
   if ('error' in read) {
-    await finish({ status: IMPORT_STATUS.ERRO, imported: 0, sanitized: 0, rejected: 0, reason: read.error }, `Importação com erro: ${read.error}`);
+    await finish(
+      { status: IMPORT_STATUS.ERRO, imported: 0, sanitized: 0, rejected: 0, reason: read.error },
+      `Importação com erro: ${read.error}`,
+    );
     return;
   }
   const existing = await repository.existing(row.campaignId, [...new Set(read.lines.map((line) => line.cpf))]);
@@ -152,7 +164,13 @@ export function endImportInError({ db, realtime }: Dependencies): GiveUpHandler 
       const repository = createImportsRepository({ db: tx, companyId });
       const row = await repository.lockForJob(importId);
       if (!row || row.status !== IMPORT_STATUS.PROCESSANDO) return;
-      await repository.finish(importId, row.campaignId, { status: IMPORT_STATUS.ERRO, imported: 0, sanitized: 0, rejected: 0, reason: IMPORT_TEXT.failed });
+      await repository.finish(importId, row.campaignId, {
+        status: IMPORT_STATUS.ERRO,
+        imported: 0,
+        sanitized: 0,
+        rejected: 0,
+        reason: IMPORT_TEXT.failed,
+      });
       await realtime.push(row.personId, alert(importId, IMPORT_STATUS.ERRO, IMPORT_TEXT.failed), tx);
     });
   };

@@ -3,7 +3,7 @@
  * the scope's company. The merge is set-based: each step is one statement over arrays (unnest), so 50,000
  * lines cost a handful of round trips inside the job's single transaction.
  */
-import { IMPORT_STATUS, type Importacao } from '@consig/shared/contracts';
+import { IMPORT_STATUS, type CampaignImport } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
 import type { ImportLine, Rejection } from './lineRules';
 
@@ -14,6 +14,20 @@ export interface ImportRow {
   status: number;
   sanitize: boolean;
   file: Uint8Array | null;
+}
+
+/** An ImportRow as the table stores it (sn_higienizar is 0 or 1), and the columns that read it. */
+type StoredImport = Omit<ImportRow, 'sanitize'> & { sanitize: number };
+const IMPORT_COLUMNS = `id_importacao as id, id_campanha as "campaignId", id_pessoa as "personId", id_status as status,
+                sn_higienizar as sanitize, bl_arquivo as file`;
+
+/** An import to create: the campaign, who asked, whether to sanitise, the file and its data lines. */
+export interface NewImport {
+  campaignId: number;
+  personId: number;
+  sanitize: boolean;
+  file: Uint8Array;
+  lines: number;
 }
 
 export interface CampaignForImport {
@@ -34,7 +48,15 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
          from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[]) as l(cpf, nome, nascimento, matricula, especie)
        on conflict (id_empresa, co_cpf) do nothing
        returning id_cliente as id, co_cpf as cpf`,
-      [companyId, lines.map((l) => l.cpf), lines.map((l) => l.nome ?? ''), lines.map((l) => l.nascimento), lines.map((l) => l.matricula), lines.map((l) => l.especie), agency],
+      [
+        companyId,
+        lines.map((l) => l.cpf),
+        lines.map((l) => l.nome ?? ''),
+        lines.map((l) => l.nascimento),
+        lines.map((l) => l.matricula),
+        lines.map((l) => l.especie),
+        agency,
+      ],
     );
     const ids = new Map(inserted.map((row) => [row.cpf, { id: row.id, callable: true }]));
     const others = lines.filter((line) => !ids.has(line.cpf)).map((line) => line.cpf);
@@ -60,7 +82,7 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
     },
 
     /** Stores the upload and marks the campaign's import as running; returns the import's id. */
-    async create(input: { campaignId: number; personId: number; sanitize: boolean; file: Uint8Array; lines: number }): Promise<number> {
+    async create(input: NewImport): Promise<number> {
       const [row] = await db.query<{ id: number }>(
         `insert into importacao (id_empresa, id_campanha, id_pessoa, sn_higienizar, bl_arquivo, nu_linhas)
          values ($1, $2, $3, $4, $5, $6) returning id_importacao as id`,
@@ -76,10 +98,8 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
 
     /** The import locked for the job (waits for a concurrent run of the same job, which then finds it ended). */
     async lockForJob(importId: number): Promise<ImportRow | undefined> {
-      const [row] = await db.query<{ id: number; campaignId: number; personId: number; status: number; sanitize: number; file: Uint8Array | null }>(
-        `select id_importacao as id, id_campanha as "campaignId", id_pessoa as "personId", id_status as status,
-                sn_higienizar as sanitize, bl_arquivo as file
-           from importacao where id_empresa = $1 and id_importacao = $2 for update`,
+      const [row] = await db.query<StoredImport>(
+        `select ${IMPORT_COLUMNS} from importacao where id_empresa = $1 and id_importacao = $2 for update`,
         [companyId, importId],
       );
       return row && { ...row, sanitize: row.sanitize === 1 };
@@ -87,10 +107,8 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
 
     /** The import as the job reads its file, before its transaction (no lock: the file does not change). */
     async forReading(importId: number): Promise<(ImportRow & { lines: number }) | undefined> {
-      const [row] = await db.query<{ id: number; campaignId: number; personId: number; status: number; sanitize: number; file: Uint8Array | null; lines: number }>(
-        `select id_importacao as id, id_campanha as "campaignId", id_pessoa as "personId", id_status as status,
-                sn_higienizar as sanitize, bl_arquivo as file, nu_linhas as lines
-           from importacao where id_empresa = $1 and id_importacao = $2`,
+      const [row] = await db.query<StoredImport & { lines: number }>(
+        `select ${IMPORT_COLUMNS}, nu_linhas as lines from importacao where id_empresa = $1 and id_importacao = $2`,
         [companyId, importId],
       );
       return row && { ...row, sanitize: row.sanitize === 1 };
@@ -101,12 +119,10 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
      * transaction's) so pollers see it move; only while the import runs, so a late write cannot touch an ended one.
      */
     async saveProgress(importId: number, linesRead: number): Promise<void> {
-      await db.query('update importacao set nu_lidas = least($3, nu_linhas) where id_empresa = $1 and id_importacao = $2 and id_status = $4', [
-        companyId,
-        importId,
-        linesRead,
-        IMPORT_STATUS.PROCESSANDO,
-      ]);
+      await db.query(
+        'update importacao set nu_lidas = least($3, nu_linhas) where id_empresa = $1 and id_importacao = $2 and id_status = $4',
+        [companyId, importId, linesRead, IMPORT_STATUS.PROCESSANDO],
+      );
     },
 
     async knownSpecies(): Promise<Set<number>> {
@@ -182,7 +198,13 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
         `insert into importacao_rejeitada (id_importacao, nu_linha, de_motivo, sn_higienizacao, tx_linha)
          select $1, r.line, r.reason, r.sanitized, r.raw from unnest($2::int[], $3::text[], $4::int[], $5::text[]) as r(line, reason, sanitized, raw)
          on conflict do nothing`,
-        [importId, rejected.map((r) => r.line), rejected.map((r) => r.reason), rejected.map((r) => (r.sanitized ? 1 : 0)), rejected.map((r) => r.raw)],
+        [
+          importId,
+          rejected.map((r) => r.line),
+          rejected.map((r) => r.reason),
+          rejected.map((r) => (r.sanitized ? 1 : 0)),
+          rejected.map((r) => r.raw),
+        ],
       );
     },
 
@@ -206,12 +228,20 @@ export function createImportsRepository({ db, companyId }: CompanyScope) {
           [companyId, campaignId, result.status, result.imported, result.sanitized],
         );
       } else {
-        await db.query('update campanha set id_status_importacao = $3 where id_empresa = $1 and id_campanha = $2', [companyId, campaignId, result.status]);
+        await db.query('update campanha set id_status_importacao = $3 where id_empresa = $1 and id_campanha = $2', [
+          companyId,
+          campaignId,
+          result.status,
+        ]);
       }
     },
 
-    async byId(importId: number): Promise<Importacao | undefined> {
-      type Row = Omit<Importacao, 'SN_Higienizar' | 'TS_Criacao' | 'TS_Conclusao'> & { SN_Higienizar: number; TS_Criacao: Date; TS_Conclusao: Date | null };
+    async byId(importId: number): Promise<CampaignImport | undefined> {
+      type Row = Omit<CampaignImport, 'SN_Higienizar' | 'TS_Criacao' | 'TS_Conclusao'> & {
+        SN_Higienizar: number;
+        TS_Criacao: Date;
+        TS_Conclusao: Date | null;
+      };
       const [row] = await db.query<Row>(
         `select id_importacao as "ID_Importacao", id_campanha as "ID_Campanha", id_status as "ID_Status",
                 sn_higienizar as "SN_Higienizar", nu_linhas as "NU_Linhas", nu_lidas as "NU_Lidas", nu_importados as "NU_Importados",

@@ -4,7 +4,8 @@ import { applyRules, cents, cpfDigits, isoDate, phonesOf, readLine, type ImportL
 
 const columns = mapHeader(['CPF', 'Nome', 'Nascimento', 'Telefone', 'Matrícula', 'Espécie', 'Valor ofertado', 'Valor parcela']);
 const options: ReadOptions = { sanitize: false, needsValues: false, knownSpecies: new Set([41, 32]) };
-const read = (cells: string[], overrides: Partial<ReadOptions> = {}) => readLine({ line: 7, cells, raw: cells.join(';') }, columns, { ...options, ...overrides });
+const read = (cells: string[], overrides: Partial<ReadOptions> = {}) =>
+  readLine({ line: 7, cells, raw: cells.join(';') }, columns, { ...options, ...overrides });
 const reason = (result: ReturnType<typeof read>) => ('rejected' in result ? result.rejected.reason : 'ok');
 
 describe('CPF sanitising', () => {
@@ -97,7 +98,10 @@ describe('applyRules', () => {
   const context = { sanitize: false, inss: false, existingCpfs: new Set<string>(), campaignCpfs: new Set<string>() };
 
   it('adds a new client only with name and birth date; an existing one needs only the CPF', () => {
-    const result = applyRules([line(2, 'a', { nome: null }), line(3, 'b', { nascimento: null, nome: null })], { ...context, existingCpfs: new Set(['b']) });
+    const result = applyRules([line(2, 'a', { nome: null }), line(3, 'b', { nascimento: null, nome: null })], {
+      ...context,
+      existingCpfs: new Set(['b']),
+    });
     expect(result.accepted.map((l) => l.cpf)).toEqual(['b']);
     expect(result.rejected).toEqual([{ line: 2, raw: 'linha 2', reason: IMPORT_TEXT.newClientFields, sanitized: false }]);
   });

@@ -4,7 +4,7 @@
  */
 import { isValidCpf, parseDate } from '@consig/shared/format';
 import { IMPORT_TEXT } from '@consig/shared/contracts';
-import type { CsvRecord } from './csvText';
+import type { CsvRecord } from '../files/csvText';
 import type { ColumnMap } from './header';
 
 /** A line the file asks to import, its values already in the database's shape. */
@@ -108,20 +108,20 @@ export function readLine(record: CsvRecord, columns: ColumnMap, options: ReadOpt
   if (birthCell && !nascimento) return reject(IMPORT_TEXT.birthInvalid);
 
   const speciesCell = cell(columns.single.especie);
-  let especie: number | null = null;
+  let species: number | null = null;
   if (speciesCell) {
     if (!/^\d{1,4}$/.test(speciesCell)) return reject(IMPORT_TEXT.speciesInvalid);
-    especie = Number(speciesCell);
-    if (!options.knownSpecies.has(especie)) return reject(IMPORT_TEXT.speciesUnknown(especie));
+    species = Number(speciesCell);
+    if (!options.knownSpecies.has(species)) return reject(IMPORT_TEXT.speciesUnknown(species));
   }
 
   const offeredCell = cell(columns.single.valorOfertado);
-  const valorOfertado = offeredCell ? cents(offeredCell) : null;
-  if (offeredCell && valorOfertado === null) return reject(IMPORT_TEXT.valueInvalid('Valor ofertado'));
+  const offeredValue = offeredCell ? cents(offeredCell) : null;
+  if (offeredCell && offeredValue === null) return reject(IMPORT_TEXT.valueInvalid('Valor ofertado'));
   const installmentCell = cell(columns.single.valorParcela);
-  const valorParcela = installmentCell ? cents(installmentCell) : null;
-  if (installmentCell && valorParcela === null) return reject(IMPORT_TEXT.valueInvalid('Valor parcela'));
-  if (options.needsValues && (!valorOfertado || !valorParcela)) return reject(IMPORT_TEXT.valuesRequired);
+  const installmentValue = installmentCell ? cents(installmentCell) : null;
+  if (installmentCell && installmentValue === null) return reject(IMPORT_TEXT.valueInvalid('Valor parcela'));
+  if (options.needsValues && (!offeredValue || !installmentValue)) return reject(IMPORT_TEXT.valuesRequired);
 
   const phones = [...new Set(columns.phones.flatMap((index) => phonesOf(cell(index), options.sanitize)))];
   return {
@@ -133,9 +133,9 @@ export function readLine(record: CsvRecord, columns: ColumnMap, options: ReadOpt
       nascimento,
       phones,
       matricula: cell(columns.single.matricula).replace(/\D/g, '') || null,
-      especie,
-      valorOfertado,
-      valorParcela,
+      especie: species,
+      valorOfertado: offeredValue,
+      valorParcela: installmentValue,
     },
   };
 }
@@ -159,7 +159,8 @@ export interface MergeContext {
 export function applyRules(lines: ImportLine[], context: MergeContext): { accepted: ImportLine[]; rejected: Rejection[] } {
   const accepted = new Map<string, ImportLine>();
   const rejected: Rejection[] = [];
-  const reject = (line: ImportLine, reason: string, sanitized = false) => rejected.push({ line: line.line, raw: line.raw, reason, sanitized });
+  const reject = (line: ImportLine, reason: string, sanitized = false) =>
+    rejected.push({ line: line.line, raw: line.raw, reason, sanitized });
   for (const line of lines) {
     const isNew = !context.existingCpfs.has(line.cpf);
     if (isNew && (!line.nome || !line.nascimento)) {

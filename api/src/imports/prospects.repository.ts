@@ -23,8 +23,10 @@ export function createProspectsRepository({ db, companyId }: CompanyScope) {
       }
       if (filter.incomeCents) where.push(`p.vl_renda * 100 between ${param(filter.incomeCents.min)} and ${param(filter.incomeCents.max)}`);
       // The 35% margin of product-spec §9, in cents rounded as the operation cards show it.
-      if (filter.margin35Cents) where.push(`round(p.vl_renda * 35) between ${param(filter.margin35Cents.min)} and ${param(filter.margin35Cents.max)}`);
-      if (filter.benefitStart) where.push(`p.dt_dib between ${param(filter.benefitStart.min)}::date and ${param(filter.benefitStart.max)}::date`);
+      if (filter.margin35Cents)
+        where.push(`round(p.vl_renda * 35) between ${param(filter.margin35Cents.min)} and ${param(filter.margin35Cents.max)}`);
+      if (filter.benefitStart)
+        where.push(`p.dt_dib between ${param(filter.benefitStart.min)}::date and ${param(filter.benefitStart.max)}::date`);
       if (filter.species) where.push(`p.id_especie = any(${param(filter.species)}::int[])`);
       if (filter.states) where.push(`p.sg_estado = any(${param(filter.states)}::text[])`);
 

@@ -1,14 +1,13 @@
 /**
  * The data provider behind POST /cadastro/campanha/loteverz (docs/rules.md "CSV imports and provider batches").
  * A provider turns a batch request into people; the API then loads them through the import job, exactly as
- * an uploaded spreadsheet (same line rules, merge, counts and rejected lines). The built-in provider reads the
- * prospect base (table prospecto); another source implements BatchProvider.
+ * an uploaded spreadsheet (same line rules, merge, counts and rejected lines). The built-in provider
+ * (builtInProvider.ts) reads the prospect base (table prospecto); another source implements BatchProvider.
  */
 import { toCents } from '@consig/shared/credit';
 import { parseDate } from '@consig/shared/format';
-import type { LoteVerzRequest } from '@consig/shared/contracts';
+import type { VerzBatchRequest } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
-import { createProspectsRepository } from './prospects.repository';
 import { TEMPLATE_COLUMNS } from './template';
 
 interface Range<T> {
@@ -49,11 +48,6 @@ export interface BatchProvider {
   select(scope: CompanyScope, filter: ProviderFilter, campaignId: number, limit: number): Promise<ProviderProspect[]>;
 }
 
-/** The prospect base of this installation (seeded by db/prospects.ts). */
-export const builtInBatchProvider: BatchProvider = {
-  select: (scope, filter, campaignId, limit) => createProspectsRepository(scope).select(filter, campaignId, limit),
-};
-
 /**
  * Filters of product-spec §3 the prospect base has no data for: accepted, and not applied by the built-in
  * provider (no invented data). An external provider may apply them.
@@ -81,7 +75,7 @@ const isoDay = (value: string) => {
 };
 
 /** The request (already validated, pairs complete) as the provider's filter. */
-export function providerFilter(body: LoteVerzRequest, agency: number, today: string): ProviderFilter {
+export function providerFilter(body: VerzBatchRequest, agency: number, today: string): ProviderFilter {
   const cents = (value: string | null | undefined) => (value ? toCents(value) : undefined);
   const day = (value: string | null | undefined) => (value ? isoDay(value) : undefined);
   const list = <T>(values: T[] | null | undefined) => (values && values.length > 0 ? values : undefined);
@@ -121,7 +115,17 @@ const brDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5
  */
 export function prospectsCsv(prospects: ProviderProspect[]): Uint8Array {
   const lines = prospects.map((p) =>
-    [p.cpf, p.name, brDate(p.birth), p.phones[0] ?? '', p.phones.slice(1).join(' / '), p.benefitNumber ?? '', p.species?.toString() ?? '', '', '']
+    [
+      p.cpf,
+      p.name,
+      brDate(p.birth),
+      p.phones[0] ?? '',
+      p.phones.slice(1).join(' / '),
+      p.benefitNumber ?? '',
+      p.species?.toString() ?? '',
+      '',
+      '',
+    ]
       .map(cell)
       .join(';'),
   );

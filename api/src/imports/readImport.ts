@@ -1,6 +1,6 @@
 /** The whole file to lines and rejections: the job's part that needs no database. */
 import { IMPORT_TEXT } from '@consig/shared/contracts';
-import { decodeText, parseCsv } from './csvText';
+import { decodeText, parseCsv } from '../files/csvText';
 import { mapHeader } from './header';
 import { readLine, type ImportLine, type ReadOptions, type Rejection } from './lineRules';
 

@@ -2,13 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponse,
   idParam,
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_CLIENTS,
   IMPORT_DATA_URL_MAX,
   IMPORT_TEXT,
-  importacaoResponse,
-  importacaoUploadRequest,
-  importacaoUploadResponse,
+  campaignImportResponse,
+  importUploadRequest,
+  importUploadResponse,
   ROLE,
 } from '@consig/shared/contracts';
 import * as z from 'zod/mini';
@@ -16,9 +14,8 @@ import { requireRole } from '../auth/roles';
 import { companyScope } from '../auth/scope';
 import { CSV_BOM, csvLine } from '../http/csv';
 import { ApiError } from '../http/errors';
-import { base64Bytes, countDataLines, decodeDataUrl } from './csvText';
 import { createImportsRepository } from './imports.repository';
-import { IMPORT_JOB, IMPORT_MAX_ATTEMPTS, type ImportJobPayload } from './importJob';
+import { startUpload } from './startImport';
 import { TEMPLATE_CSV, TEMPLATE_FILE_NAME } from './template';
 
 const tags = ['Importação'];
@@ -42,37 +39,12 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Recebe um CSV (data URL, até 60 MB e 50.000 clientes) para a campanha e responde na hora; a importação roda ' +
           'como tarefa (GET /importacao/{id} com NU_Lidas de NU_Linhas; pelo /ws, alerta 1090 com o progresso e 1089 ao terminar).',
-        body: importacaoUploadRequest,
-        response: { 200: importacaoUploadResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse },
+        body: importUploadRequest,
+        response: { 200: importUploadResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse },
       },
     },
     async (request) => {
-      const { body, pessoa } = request;
-      const scope = companyScope(request);
-      if (!(await createImportsRepository(scope).campaign(body.ID_Campanha))) throw new ApiError(404, IMPORT_TEXT.campaignNotFound);
-      // Size first, from the text's length, before decoding 80 MB of base64.
-      const comma = body.TX_Base.indexOf(',');
-      if (comma >= 0 && base64Bytes(body.TX_Base.length - comma - 1) > IMPORT_MAX_BYTES + 2) throw new ApiError(413, IMPORT_TEXT.tooBig);
-      const file = decodeDataUrl(body.TX_Base);
-      if (!file) throw new ApiError(400, IMPORT_TEXT.malformed);
-      if (file.length > IMPORT_MAX_BYTES) throw new ApiError(413, IMPORT_TEXT.tooBig);
-      if (file.length === 0) throw new ApiError(400, IMPORT_TEXT.empty);
-      const lines = countDataLines(file);
-      if (lines > IMPORT_MAX_CLIENTS) throw new ApiError(400, IMPORT_TEXT.tooManyLines(lines));
-
-      // The import row and its job commit together: no job without its file, no file without its job.
-      const importId = await scope.db.transaction(async (tx) => {
-        const id = await createImportsRepository({ db: tx, companyId: scope.companyId }).create({
-          campaignId: body.ID_Campanha,
-          personId: pessoa.ID_Pessoa,
-          sanitize: body.SN_Higienizar,
-          file,
-          lines,
-        });
-        const payload: ImportJobPayload = { importId: id };
-        await app.jobs.enqueue(tx, IMPORT_JOB, payload, { companyId: scope.companyId, maxAttempts: IMPORT_MAX_ATTEMPTS });
-        return id;
-      });
+      const importId = await startUpload(companyScope(request), request.pessoa.ID_Pessoa, request.body);
       return { success: true, text: IMPORT_TEXT.started, data: { ID_Importacao: importId } };
     },
   );
@@ -81,10 +53,17 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     '/importacao/modelo.csv',
     {
       preHandler: onlyManagers,
-      schema: { tags, summary: 'Modelo de planilha (CSV, `;`, UTF-8 com BOM) que a importação aceita como está.', response: { 200: z.string(), 403: errorResponse } },
+      schema: {
+        tags,
+        summary: 'Modelo de planilha (CSV, `;`, UTF-8 com BOM) que a importação aceita como está.',
+        response: { 200: z.string(), 403: errorResponse },
+      },
     },
     async (_request, reply) =>
-      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`).send(TEMPLATE_CSV),
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${TEMPLATE_FILE_NAME}"`)
+        .send(TEMPLATE_CSV),
   );
 
   app.get(
@@ -95,7 +74,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Situação da importação (0 Processando, 63 Concluído, 99 Erro), linhas lidas (NU_Lidas de NU_Linhas) e suas contagens.',
         params: idParams,
-        response: { 200: importacaoResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: campaignImportResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
@@ -121,7 +100,9 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await repository.byId(request.params.id))) throw new ApiError(404, IMPORT_TEXT.importNotFound);
       const rows = await repository.rejected(request.params.id);
       // The original text is the uploader's: neutralised like every CSV cell the API writes (http/csv.ts).
-      const csv = [csvLine(['Linha', 'Motivo', 'Conteúdo original']), ...rows.map((row) => csvLine([row.line, row.reason, row.raw]))].join('');
+      const csv = [csvLine(['Linha', 'Motivo', 'Conteúdo original']), ...rows.map((row) => csvLine([row.line, row.reason, row.raw]))].join(
+        '',
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="importacao-${request.params.id}-rejeitadas.csv"`)

@@ -5,9 +5,29 @@
  */
 const BOM = '\uFEFF';
 
-export const TEMPLATE_COLUMNS = ['CPF', 'Nome', 'Nascimento', 'Telefone 1', 'Telefone 2', 'Matrícula/NB', 'Espécie', 'Valor ofertado', 'Valor parcela'];
+export const TEMPLATE_COLUMNS = [
+  'CPF',
+  'Nome',
+  'Nascimento',
+  'Telefone 1',
+  'Telefone 2',
+  'Matrícula/NB',
+  'Espécie',
+  'Valor ofertado',
+  'Valor parcela',
+];
 
-export const TEMPLATE_EXAMPLE = ['123.456.789-09', 'Maria da Silva Exemplo', '15/03/1955', '(11) 98765-4321', '(11) 3333-4444', '1234567890', '41', '5.000,00', '150,25'];
+export const TEMPLATE_EXAMPLE = [
+  '123.456.789-09',
+  'Maria da Silva Exemplo',
+  '15/03/1955',
+  '(11) 98765-4321',
+  '(11) 3333-4444',
+  '1234567890',
+  '41',
+  '5.000,00',
+  '150,25',
+];
 
 export const TEMPLATE_FILE_NAME = 'modelo-importacao.csv';
 

@@ -101,7 +101,14 @@ export async function completeJob(db: Db, id: number, owner: string, attempt: nu
  * Records a failed attempt: back to 'pendente' after `retryInMs`, or 'falhou' when it was the last
  * attempt. Returns the new state, or null when `owner` no longer held this `attempt` of the job (see completeJob).
  */
-export async function failJob(db: Db, id: number, owner: string, attempt: number, error: string, retryInMs: number): Promise<JobState | null> {
+export async function failJob(
+  db: Db,
+  id: number,
+  owner: string,
+  attempt: number,
+  error: string,
+  retryInMs: number,
+): Promise<JobState | null> {
   const rows = await db.query<{ state: JobState }>(
     `update tarefa
      set co_estado = case when nu_tentativas >= nu_max_tentativas then 'falhou' else 'pendente' end,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bancosResponse, especiesResponse, estadosResponse, orgaosResponse } from '@consig/shared/contracts';
+import { banksResponse, speciesResponse, statesResponse, agenciesResponse } from '@consig/shared/contracts';
 import { createLookupsRepository } from './lookups.repository';
 
 /**
@@ -17,7 +17,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['Cadastros'],
           summary: 'Bancos pelo código COMPE (`BancoID` 1 é o 001, Banco do Brasil).',
-          response: { 200: bancosResponse },
+          response: { 200: banksResponse },
         },
       },
       async () => {
@@ -33,7 +33,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Cadastros'],
         summary: 'As 27 unidades da federação, em ordem alfabética.',
-        response: { 200: estadosResponse },
+        response: { 200: statesResponse },
       },
     },
     async () => {
@@ -48,7 +48,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Cadastros'],
         summary: 'Espécies de benefício do INSS, pelo código.',
-        response: { 200: especiesResponse },
+        response: { 200: speciesResponse },
       },
     },
     async () => {
@@ -63,7 +63,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Cadastros'],
         summary: 'Órgãos (convênios) de campanhas e clientes.',
-        response: { 200: orgaosResponse },
+        response: { 200: agenciesResponse },
       },
     },
     async () => {

@@ -1,8 +1,8 @@
-import { clientFormSimulator, type atualizaOperacaoRequest, type Cliente, type ClientForm } from '@consig/shared/contracts';
+import { clientFormSimulator, type updateOperationRequest, type Client, type ClientForm } from '@consig/shared/contracts';
 import { cnpjCharacters } from '@consig/shared/format';
 import { safeParse, type output } from 'zod/mini';
 
-type UpdateBody = output<typeof atualizaOperacaoRequest>;
+type UpdateBody = output<typeof updateOperationRequest>;
 
 /**
  * The client fields POST /crm/atualizaOperacao carries (product-spec §7) and the client form field each one
@@ -17,10 +17,10 @@ const CARRIED = [
   ['CO_CNPJ', 'CO_CNPJ'],
   ['DT_Nascimento', 'DE_Nascimento'],
   ['VL_Salario', 'VL_SalarioBruto'],
-] as const satisfies readonly (readonly [keyof UpdateBody, keyof Cliente])[];
+] as const satisfies readonly (readonly [keyof UpdateBody, keyof Client])[];
 
 type CarriedField = (typeof CARRIED)[number][1];
-export type CarriedClientFields = Partial<Pick<Cliente, CarriedField>>;
+export type CarriedClientFields = Partial<Pick<Client, CarriedField>>;
 
 /** §7 sends dates with the dashes removed ('12031958'); the form's rules and storage read 'dd/mm/yyyy'. */
 const formDate = (value: string) => (/^\d{8}$/.test(value) ? `${value.slice(0, 2)}/${value.slice(2, 4)}/${value.slice(4)}` : value);
@@ -48,7 +48,7 @@ export function carriedClientFields(body: UpdateBody): CarriedClientFields {
  * '{request field}: {message}'; null when all pass. Rules of fields the request did not carry are the
  * proposal's business, not this request's.
  */
-export function clientFieldsIssue(record: Cliente, carried: CarriedClientFields): string | null {
+export function clientFieldsIssue(record: Client, carried: CarriedClientFields): string | null {
   const result = safeParse(clientFormSimulator, { ...record, ...carried });
   if (result.success) return null;
   for (const issue of result.error.issues) {
@@ -63,7 +63,7 @@ export function clientFieldsIssue(record: Cliente, carried: CarriedClientFields)
  * every field, so the others go back as they were read); null when the client has no phone and none was
  * carried, since the form (and `update`) need one.
  */
-export function mergedClientForm(record: Cliente, carried: CarriedClientFields): ClientForm | null {
+export function mergedClientForm(record: Client, carried: CarriedClientFields): ClientForm | null {
   const merged = { ...record, ...carried };
   if (!merged.DE_Telefone) return null;
   return { ...merged, CO_CNPJ: cnpjCharacters(merged.CO_CNPJ) };

@@ -1,5 +1,15 @@
-import { inForce, isAbove, percentRate, type CalendarDate, type CreditRefusal, type Dated, type Rate } from '@consig/shared/credit';
-import { CREDIT_TYPE } from '@consig/shared/contracts';
+import {
+  inForce,
+  inssMaxTermOn,
+  isAbove,
+  largestFgtsTermOn,
+  percentRate,
+  type CalendarDate,
+  type CreditRefusal,
+  type Dated,
+  type Rate,
+} from '@consig/shared/credit';
+import { CREDIT_TYPE, TERMS_BY_CREDIT_TYPE } from '@consig/shared/contracts';
 
 /**
  * The limits of SIAPE, EGC and EGI offers, dated data like the INSS ones of @consig/shared/credit
@@ -29,7 +39,11 @@ export const SIAPE_RATE_CAPS: readonly RateCap[] = [
 ];
 
 export const SIAPE_MAX_TERMS: readonly MaxTerm[] = [
-  { from: '2014-10-03', months: 96, source: 'Decreto 8.321/2014 (DOU 03/10/2014): federal payroll loans in up to 96 installments (60 before).' },
+  {
+    from: '2014-10-03',
+    months: 96,
+    source: 'Decreto 8.321/2014 (DOU 03/10/2014): federal payroll loans in up to 96 installments (60 before).',
+  },
 ];
 
 /**
@@ -65,4 +79,22 @@ export function checkRateCap(creditType: number, rate: Rate, on: CalendarDate): 
 export function checkSiapeTerm(term: number, on: CalendarDate): CreditRefusal | null {
   const largestTerm = inForce(SIAPE_MAX_TERMS, on)?.months;
   return largestTerm !== undefined && term > largestTerm ? { code: 'term-above-limit', term, largestTerm, unit: 'installments' } : null;
+}
+
+/** The largest term in force on a day for the types whose norm caps it (INSS, SIAPE: installments; FGTS: years). */
+function largestTermOn(creditType: number, on: CalendarDate): number | undefined {
+  if (creditType === CREDIT_TYPE.INSS) return inssMaxTermOn(on);
+  if (creditType === CREDIT_TYPE.SIAPE) return inForce(SIAPE_MAX_TERMS, on)?.months;
+  if (creditType === CREDIT_TYPE.FGTS) return largestFgtsTermOn(on);
+  return undefined;
+}
+
+/**
+ * The terms an operation card offers on a day (docs/rules.md "Operation cards"): the type's list (product-spec §9
+ * and ours, TERMS_BY_CREDIT_TYPE) without §9's 0, which is the screen's "no term chosen yet", and without what is
+ * above the limit in force (INSS 96 installments, SIAPE 96, FGTS 10 → 5 → 3 years).
+ */
+export function termsInForce(creditType: number, on: CalendarDate): number[] {
+  const largest = largestTermOn(creditType, on) ?? Number.POSITIVE_INFINITY;
+  return (TERMS_BY_CREDIT_TYPE[creditType] ?? []).filter((term) => term > 0 && term <= largest);
 }

@@ -12,6 +12,7 @@ import {
   offerFromNet,
   percentRate,
   percentText,
+  PRIVATE_PAYROLL_NO_SALARY_TEXT,
   refusalText,
   type CalendarDate,
   type Cents,
@@ -114,7 +115,8 @@ export function computeOffer(basis: OfferBasis, ask: OfferAsk, today: CalendarDa
     if (refusal) return refuse(refusalText(refusal));
   }
   // SIAPE: the MGI cap and the 96-installment maximum; EGC/EGI: the company's ceilings (limitsInForce.ts).
-  const capped = checkRateCap(basis.creditType, rate, today) ?? (basis.creditType === CREDIT_TYPE.SIAPE ? checkSiapeTerm(ask.term, today) : null);
+  const capped =
+    checkRateCap(basis.creditType, rate, today) ?? (basis.creditType === CREDIT_TYPE.SIAPE ? checkSiapeTerm(ask.term, today) : null);
   if (capped) return refuse(refusalText(capped));
 
   if (isFgts) {
@@ -134,7 +136,8 @@ export function computeOffer(basis: OfferBasis, ask: OfferAsk, today: CalendarDa
     return refuse(`O prazo de ${ask.term} parcelas não é permitido para ${typeName}: use ${names(allowedTerms)} parcelas.`);
   }
   const terms = { rate, term: ask.term, debitBalance: ask.debitBalance, iof: { contractDate: today } };
-  const offer = ask.by === 'installment' ? offerFromInstallment({ ...terms, installment: ask.installment }) : offerFromNet({ ...terms, net: ask.net });
+  const offer =
+    ask.by === 'installment' ? offerFromInstallment({ ...terms, installment: ask.installment }) : offerFromNet({ ...terms, net: ask.net });
 
   if (basis.creditType === CREDIT_TYPE.INSS || basis.creditType === CREDIT_TYPE.ML) {
     const legal = marginsOf({ kind: basis.creditType === CREDIT_TYPE.INSS ? 'inss' : 'ml', base: basis.base, on: today });
@@ -147,8 +150,17 @@ export function computeOffer(basis: OfferBasis, ask: OfferAsk, today: CalendarDa
     const refusal = checkInstallmentWithinMargin(offer.installment, basis.storedMargin);
     if (refusal) return refuse(refusalText(refusal));
   }
+  if (basis.creditType === CREDIT_TYPE.CCP) {
+    // Lei 15.179/2025: up to 35% of the available remuneration. VL_BaseCalculo and VL_Margem follow the client's
+    // pay whenever the client is saved (clients.repository `update`; docs/rules.md "Private payroll credit (CCP)").
+    if (basis.base <= 0) return refuse(PRIVATE_PAYROLL_NO_SALARY_TEXT);
+    const refusal = checkInstallmentWithinMargin(offer.installment, basis.storedMargin);
+    if (refusal) return refuse(refusalText(refusal));
+  }
   if (offer.net < 0) {
-    return refuse(`O saldo devedor de ${formatCents(offer.debitBalance)} excede o valor liberado de ${formatCents(offer.gross - offer.iof)}.`);
+    return refuse(
+      `O saldo devedor de ${formatCents(offer.debitBalance)} excede o valor liberado de ${formatCents(offer.gross - offer.iof)}.`,
+    );
   }
   return {
     ok: true,

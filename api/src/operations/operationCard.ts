@@ -1,7 +1,9 @@
-import type { Operacao } from '@consig/shared/contracts';
+import type { Operation } from '@consig/shared/contracts';
 import { centsToDecimalText, formatCents, type CalendarDate } from '@consig/shared/credit';
+import { termsInForce } from './limitsInForce';
 import { computeOffer, rateText, type OfferAsk } from './offer';
 import type { StoredOperation } from './operations.repository';
+import { offerBasisOf } from './pricing';
 
 const money = centsToDecimalText;
 
@@ -10,9 +12,9 @@ const money = centsToDecimalText;
  * for the stored term and installment (FGTS: balance and years) at the rate in force on `on`, the reason when
  * none can be made, and the card's bank and account.
  */
-export function operationCard(stored: StoredOperation, on: CalendarDate): Operacao {
+export function operationCard(stored: StoredOperation, on: CalendarDate): Operation {
   const ask: OfferAsk = { term: stored.NU_Parcelas, by: 'installment', installment: stored.parcela, debitBalance: stored.saldoDevedor };
-  const result = computeOffer({ creditType: stored.ID_TipoCredito, base: stored.baseCalculo, storedMargin: stored.margem, ratePercent: stored.taxa }, ask, on);
+  const result = computeOffer(offerBasisOf(stored), ask, on);
   const figures = result.ok ? result.figures : undefined;
   const installment = figures?.installment ?? stored.parcela;
   const gross = figures?.gross ?? stored.bruto;
@@ -46,5 +48,7 @@ export function operationCard(stored: StoredOperation, on: CalendarDate): Operac
     VL_CETMensal: figures?.cetMonthly ?? null,
     VL_CETAnual: figures?.cetAnnual ?? null,
     DT_Validade: figures?.validUntil ?? null,
+    NU_PrazosPermitidos: termsInForce(stored.ID_TipoCredito, on),
+    PropostaEmAndamento: stored.proposta,
   };
 }

@@ -27,13 +27,28 @@ export interface StoredOperation {
   margemCartao: Cents;
   /** Percent text of the rate in force on the day asked, or null when the company has none. */
   taxa: string | null;
+  /** The proposal in progress on the operation, or null. */
+  proposta: ProposalInProgress | null;
+}
+
+/** A proposal typed for an operation and not finished: any status but 60 Paga, 90 Cancelada and 91 Reprovada. */
+export interface ProposalInProgress {
+  PropostaID: number;
+  CO_ADE: string;
+  ID_Status: number;
+  DE_Status: string;
 }
 
 type Row = Omit<StoredOperation, 'parcela' | 'bruto' | 'liquido' | 'saldoDevedor' | 'baseCalculo' | 'margem' | 'margemCartao'> &
   Record<'parcela' | 'bruto' | 'liquido' | 'saldoDevedor' | 'baseCalculo' | 'margem' | 'margemCartao', string>;
 
+/** Where a proposal is finished (docs/rules.md "Proposal status by role"): the operation may be typed again. */
+const FINISHED_PROPOSAL_STATUSES = '60, 90, 91';
+
 // Money leaves the database as text and becomes cents exactly (never a float). The rate in force: the
-// latest row on or before the day ($2), the operation's bank before any bank (migration 007).
+// latest row on or before the day ($2), the operation's bank before any bank (migration 007). The proposal:
+// the operation's newest one in progress (docs/rules.md "Proposals and tickets"), of the same company (proposta's foreign key to
+// operacao is (id_empresa, id_operacao), so it can never be another company's row).
 const SELECT = `
   select o.id_operacao as "OperacaoID", o.id_cliente as "ID_Cliente", o.id_tipo_credito as "ID_TipoCredito",
          o.sn_selecionado as "SN_Selecionado", o.nu_parcelas as "NU_Parcelas",
@@ -47,7 +62,12 @@ const SELECT = `
            where t.id_empresa = o.id_empresa and t.id_tipo_credito = o.id_tipo_credito
              and (t.id_banco = o.id_banco or t.id_banco is null) and t.dt_vigencia <= $2::date
            order by (t.id_banco is null), t.dt_vigencia desc
-           limit 1) as taxa
+           limit 1) as taxa,
+         (select json_build_object('PropostaID', p.id_proposta, 'CO_ADE', p.co_ade, 'ID_Status', p.id_status, 'DE_Status', sp.de_status)
+            from proposta p join status_proposta sp on sp.id_status = p.id_status
+           where p.id_empresa = o.id_empresa and p.id_operacao = o.id_operacao and p.id_status not in (${FINISHED_PROPOSAL_STATUSES})
+           order by p.id_proposta desc
+           limit 1) as proposta
     from operacao o left join banco b on b.id_banco = o.id_banco
    where o.id_empresa = $1`;
 
@@ -88,7 +108,11 @@ export function createOperationsRepository({ db, companyId }: CompanyScope) {
     async ofClient(clientId: number, today: CalendarDate): Promise<StoredOperation[] | undefined> {
       const client = await db.query('select 1 from cliente where id_empresa = $1 and id_cliente = $2', [companyId, clientId]);
       if (client.length === 0) return undefined;
-      const rows = await db.query<Row>(`${SELECT} and o.id_cliente = $3 order by o.id_tipo_credito, o.id_operacao`, [companyId, today, clientId]);
+      const rows = await db.query<Row>(`${SELECT} and o.id_cliente = $3 order by o.id_tipo_credito, o.id_operacao`, [
+        companyId,
+        today,
+        clientId,
+      ]);
       return rows.map(toStored);
     },
 
@@ -126,12 +150,7 @@ export function createOperationsRepository({ db, companyId }: CompanyScope) {
         `update operacao set nu_parcelas = $3, vl_parcela = $4, vl_bruto = $5, vl_liquido = $6, vl_saldo_devedor = $7,
                 vl_iof = $8, vl_taxa = $9, vl_cet_mensal = $10, vl_cet_anual = $11, dt_validade = $12, sn_selecionado = $13
           where id_empresa = $1 and id_operacao = $2`,
-        [
-          companyId,
-          operationId,
-          ...offerParams(figures),
-          selected,
-        ],
+        [companyId, operationId, ...offerParams(figures), selected],
       );
     },
   };

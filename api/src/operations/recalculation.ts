@@ -1,19 +1,18 @@
-import type { AtualizaOperacaoResponse, OperacaoAtualizada } from '@consig/shared/contracts';
-import { atualizaOperacaoRequest, CREDIT_TYPE } from '@consig/shared/contracts';
+import type { UpdateOperationResponse, UpdatedOperation } from '@consig/shared/contracts';
+import { updateOperationRequest, CREDIT_TYPE } from '@consig/shared/contracts';
 import { centsToDecimalText, formatCents, toCents, type CalendarDate } from '@consig/shared/credit';
 import type * as z from 'zod/mini';
 import type { CompanyScope } from '../auth/scope';
 import { createClientsRepository } from '../clients/clients.repository';
-import { ApiError } from '../http/errors';
+import { ApiError, Refused } from '../http/errors';
 import { bankCodeIssue } from './bankRules';
 import { carriedClientFields, clientFieldsIssue, mergedClientForm } from './clientFields';
 import { computeOffer, rateText, type OfferAsk, type OfferFigures } from './offer';
 import { createOperationsRepository, type StoredOperation } from './operations.repository';
-
-const OPERATION_NOT_FOUND = 'Operação não encontrada.';
+import { OPERATION_NOT_FOUND, offerBasisOf } from './pricing';
 const money = centsToDecimalText;
 
-function answer(operationId: number, selected: number, figures: OfferFigures): OperacaoAtualizada {
+function answer(operationId: number, selected: number, figures: OfferFigures): UpdatedOperation {
   return {
     OperacaoID: operationId,
     SN_Selecionado: selected,
@@ -32,7 +31,7 @@ function answer(operationId: number, selected: number, figures: OfferFigures): O
   };
 }
 
-type UpdateBody = z.output<typeof atualizaOperacaoRequest>;
+type UpdateBody = z.output<typeof updateOperationRequest>;
 
 /** Installment or net value, as asked: `TP_Calculo` decides when both are given, else the one given. */
 function askOf(body: UpdateBody, stored: StoredOperation): OfferAsk {
@@ -46,9 +45,6 @@ function askOf(body: UpdateBody, stored: StoredOperation): OfferAsk {
   if (!body.VL_Parcela) throw new ApiError(400, 'VL_Parcela: Informe a parcela ou o valor líquido.');
   return { term: body.NU_Parcelas, by: 'installment', installment: toCents(body.VL_Parcela), debitBalance };
 }
-
-/** Thrown inside the transaction to roll back what was already written and answer `success: false`. */
-class Refused extends Error {}
 
 /** The operation's client, locked until the transaction ends, as its record (the client form's values). */
 async function lockedClient(
@@ -66,41 +62,35 @@ async function lockedClient(
  * POST /crm/atualizaOperacao (docs/rules.md "Operation cards"): in one transaction, under locks on the
  * operation and its client, checks every field (400 names it), stores the card's bank fields, re-prices the
  * offer at the rate in force at the card's bank, and stores the offer with SN_Selecionado and the client fields
- * carried. A refused offer rolls everything back and answers `success: false` with the rule's text.
+ * carried. A refused offer throws Refused: everything rolls back and the answer is `success: false` with the rule's text.
  */
-export async function recalculate(scope: CompanyScope, body: UpdateBody, on: CalendarDate): Promise<AtualizaOperacaoResponse> {
-  try {
-    // Read, compute and write under the rows' locks: two quick edits of one card apply one after the other.
-    return await scope.db.transaction(async (tx) => {
-      const bound = { db: tx, companyId: scope.companyId };
-      const operations = createOperationsRepository(bound);
-      const clients = createClientsRepository(bound);
-      let stored = await operations.lockOne(body.OperacaoID, on);
-      if (!stored || (body.ID_Cliente != null && body.ID_Cliente !== stored.ID_Cliente)) throw new ApiError(404, OPERATION_NOT_FOUND);
+export async function recalculate(scope: CompanyScope, body: UpdateBody, on: CalendarDate): Promise<UpdateOperationResponse> {
+  // Read, compute and write under the rows' locks: two quick edits of one card apply one after the other.
+  return scope.db.transaction(async (tx) => {
+    const bound = { db: tx, companyId: scope.companyId };
+    const operations = createOperationsRepository(bound);
+    const clients = createClientsRepository(bound);
+    let stored = await operations.lockOne(body.OperacaoID, on);
+    if (!stored || (body.ID_Cliente != null && body.ID_Cliente !== stored.ID_Cliente)) throw new ApiError(404, OPERATION_NOT_FOUND);
 
-      // Every field is checked before anything is written (400 names the field).
-      const carried = carriedClientFields(body);
-      const client = Object.keys(carried).length > 0 ? await lockedClient(operations, clients, stored.ID_Cliente) : undefined;
-      const clientIssue = client && clientFieldsIssue(client, carried);
-      if (clientIssue) throw new ApiError(400, clientIssue);
-      const bankIssue = body.CO_Banco ? await bankCodeIssue(bound, stored.ID_TipoCredito, Number(body.CO_Banco)) : null;
-      if (bankIssue) throw new ApiError(400, `CO_Banco: ${bankIssue}`);
+    // Every field is checked before anything is written (400 names the field).
+    const carried = carriedClientFields(body);
+    const client = Object.keys(carried).length > 0 ? await lockedClient(operations, clients, stored.ID_Cliente) : undefined;
+    const clientIssue = client && clientFieldsIssue(client, carried);
+    if (clientIssue) throw new ApiError(400, clientIssue);
+    const bankIssue = body.CO_Banco ? await bankCodeIssue(tx, stored.ID_TipoCredito, Number(body.CO_Banco)) : null;
+    if (bankIssue) throw new ApiError(400, `CO_Banco: ${bankIssue}`);
 
-      // The card's bank decides the rate in force: store it first and read the operation again.
-      await operations.saveAccount(stored.OperacaoID, body);
-      if (body.CO_Banco !== undefined) stored = (await operations.lockOne(stored.OperacaoID, on))!;
-      const basis = { creditType: stored.ID_TipoCredito, base: stored.baseCalculo, storedMargin: stored.margem, ratePercent: stored.taxa };
-      const result = computeOffer(basis, askOf(body, stored), on);
-      if (!result.ok) throw new Refused(result.text);
+    // The card's bank decides the rate in force: store it first and read the operation again.
+    await operations.saveAccount(stored.OperacaoID, body);
+    if (body.CO_Banco !== undefined) stored = (await operations.lockOne(stored.OperacaoID, on))!;
+    const result = computeOffer(offerBasisOf(stored), askOf(body, stored), on);
+    if (!result.ok) throw new Refused(result.text);
 
-      const selected = body.SN_Selecionado ?? stored.SN_Selecionado;
-      await operations.saveOffer(stored.OperacaoID, result.figures, selected);
-      const form = client && mergedClientForm(client, carried);
-      if (form) await clients.update(stored.ID_Cliente, form);
-      return { success: true as const, text: 'Operação atualizada.', data: answer(stored.OperacaoID, selected, result.figures) };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return { success: false as const, text: error.message };
-    throw error;
-  }
+    const selected = body.SN_Selecionado ?? stored.SN_Selecionado;
+    await operations.saveOffer(stored.OperacaoID, result.figures, selected);
+    const form = client && mergedClientForm(client, carried);
+    if (form) await clients.update(stored.ID_Cliente, form, on);
+    return { success: true as const, text: 'Operação atualizada.', data: answer(stored.OperacaoID, selected, result.figures) };
+  });
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { atualizaOperacaoRequest, atualizaOperacaoResponse, errorResponse, idParam, operacoesResponse } from '@consig/shared/contracts';
-import { saoPauloDate, type CalendarDate } from '@consig/shared/credit';
+import { updateOperationRequest, updateOperationResponse, errorResponse, idParam, operationsResponse } from '@consig/shared/contracts';
+import { saoPauloDate } from '@consig/shared/credit';
 import * as z from 'zod/mini';
 import { companyScope } from '../auth/scope';
 import { ApiError, TEXT } from '../http/errors';
@@ -10,12 +10,12 @@ import { recalculate } from './recalculation';
 
 const tags = ['Operação'];
 
-/** Contract dates and "in force" days are São Paulo calendar days (docs/rules.md "Credit arithmetic"). */
-const today = (): CalendarDate => saoPauloDate(new Date());
-
 // Every role of the company works clients and their operations (product-spec §1, §6): no role check.
 // Another company's client or operation answers exactly like an unknown one (404).
 export const operationRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** Contract dates and "in force" days are São Paulo calendar days (docs/rules.md "Credit arithmetic"). */
+  const today = () => saoPauloDate(app.clock());
+
   app.get(
     '/crm/cliente/operacoes/:ClienteID',
     {
@@ -23,14 +23,18 @@ export const operationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Operações do cliente, com a oferta calculada pela taxa em vigor (valores em texto decimal, 1234.56).',
         params: z.object({ ClienteID: idParam }),
-        response: { 200: operacoesResponse, 404: errorResponse },
+        response: { 200: operationsResponse, 404: errorResponse },
       },
     },
     async (request) => {
       const on = today();
       const stored = await createOperationsRepository(companyScope(request)).ofClient(request.params.ClienteID, on);
       if (!stored) throw new ApiError(404, TEXT.clientNotFound);
-      return { success: true, text: stored.length ? `${stored.length} operação(ões).` : 'Nenhuma operação.', data: stored.map((op) => operationCard(op, on)) };
+      return {
+        success: true,
+        text: stored.length ? `${stored.length} operação(ões).` : 'Nenhuma operação.',
+        data: stored.map((op) => operationCard(op, on)),
+      };
     },
   );
 
@@ -43,11 +47,10 @@ export const operationRoutes: FastifyPluginAsyncZod = async (app) => {
           'Recalcula a oferta (tabela Price, IOF, CET, margem, prazos e limites em vigor) e a grava com SN_Selecionado, ' +
           'os dados bancários da operação (só números) e os campos do cliente enviados, em uma transação. ' +
           'Oferta impossível: success false com o motivo; campo inválido: 400. Nos dois casos nada é gravado.',
-        body: atualizaOperacaoRequest,
-        response: { 200: atualizaOperacaoResponse, 404: errorResponse },
+        body: updateOperationRequest,
+        response: { 200: updateOperationResponse, 404: errorResponse },
       },
     },
     async (request) => recalculate(companyScope(request), request.body, today()),
   );
 };
-

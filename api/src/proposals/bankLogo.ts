@@ -56,8 +56,14 @@ const KNOWN: Record<number, Badge> = {
 
 /** A bank of the table without a badge above: its initials, without the word 'Banco', on slate. */
 function initialsOf(name: string): string {
-  const words = name.replace(/\(.*?\)/g, '').split(/[\s-]+/).filter((word) => word.length > 2 && !/^banco$/i.test(word));
-  const initials = words.map((word) => word[0].toUpperCase()).join('').slice(0, 3);
+  const words = name
+    .replace(/\(.*?\)/g, '')
+    .split(/[\s-]+/)
+    .filter((word) => word.length > 2 && !/^banco$/i.test(word));
+  const initials = words
+    .map((word) => word[0].toUpperCase())
+    .join('')
+    .slice(0, 3);
   return initials || name.slice(0, 3).toUpperCase();
 }
 

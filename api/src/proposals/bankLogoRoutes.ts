@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorResponse } from '@consig/shared/contracts';
 import { ApiError, TEXT } from '../http/errors';
+import { createLookupsRepository } from '../lookups/lookups.repository';
 import { bankLogoSvg } from './bankLogo';
 
 /** A week: badges change only with a release, and an <img> on every follow-up row should not ask again. */
@@ -27,14 +28,16 @@ export const bankLogoRoutes: FastifyPluginAsyncZod = async (app) => {
       const match = /^(\d{1,10})\.svg$/.exec(request.params.file);
       if (!match) throw new ApiError(404, TEXT.notFound);
       const bankId = Number(match[1]);
-      const rows = bankId <= 2_147_483_647 ? await app.db.query<{ name: string }>('select de_banco as name from banco where id_banco = $1', [bankId]) : [];
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', CACHE)
-        // The SVG is ours and has no script; these keep it so if it is ever opened on its own.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .header('x-content-type-options', 'nosniff')
-        .send(bankLogoSvg(bankId, rows[0]?.name ?? null));
+      const name = await createLookupsRepository(app.db).bankName(bankId);
+      return (
+        reply
+          .header('content-type', 'image/svg+xml; charset=utf-8')
+          .header('cache-control', CACHE)
+          // The SVG is ours and has no script; these keep it so if it is ever opened on its own.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .header('x-content-type-options', 'nosniff')
+          .send(bankLogoSvg(bankId, name))
+      );
     },
   );
 };

@@ -52,12 +52,14 @@ export const proposalExportRoutes: FastifyPluginAsyncZod = async (app) => {
           // Headers are gone by then: the client sees a cut download. A client that stops reading is no error.
           if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.error({ err }, 'exportação de propostas interrompida');
         });
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="propostas.csv"')
-          .header('cache-control', 'no-store')
-          // A stream is sent as it is (never serialized); the 200 schema documents the CSV text it carries.
-          .send(body as unknown as string);
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', 'attachment; filename="propostas.csv"')
+            .header('cache-control', 'no-store')
+            // A stream is sent as it is (never serialized); the 200 schema documents the CSV text it carries.
+            .send(body as unknown as string)
+        );
       },
     );
   }

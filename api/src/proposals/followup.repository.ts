@@ -1,6 +1,6 @@
 /**
  * SQL of the proposal follow-up (docs/rules.md "Proposal follow-up"): the list, its total, the export, the
- * dropdown options, status changes and deletion. Bound to the caller's company.
+ * dropdown options and deletion (status changes: proposalStatus.repository.ts). Bound to the caller's company.
  */
 import type { ProposalAttendantOption, ProposalBankOption, ProposalIndicatorOption, ProposalListItem } from '@consig/shared/contracts';
 import type { Readable } from 'node:stream';
@@ -178,7 +178,7 @@ export function createFollowUpRepository({ db, companyId }: CompanyScope) {
     /** The company's attendants and anyone else with proposals; only `ownerId` when given. */
     attendants(ownerId: number | null): Promise<ProposalAttendantOption[]> {
       return db.query<ProposalAttendantOption>(
-        `select a.id_pessoa as "AtendenteID", a.de_pessoa as "DE_Atendente" from pessoa a
+        `select a.id_pessoa as "AtendenteID", a.de_pessoa as "DE_Pessoa", a.de_pessoa as "DE_Atendente" from pessoa a
           where a.id_empresa = $1
             and ($2::int is null and (a.id_funcao = 11 or exists (select 1 from proposta p where p.id_empresa = $1 and p.id_atendente = a.id_pessoa))
                  or a.id_pessoa = $2)
@@ -193,22 +193,6 @@ export function createFollowUpRepository({ db, companyId }: CompanyScope) {
         'select id_indicador as "IndicadorID", de_indicador as "DE_Indicador" from indicador where id_empresa = $1 order by lower(de_indicador), id_indicador',
         [companyId],
       );
-    },
-
-    async isPossibleStatus(status: number): Promise<boolean> {
-      const rows = await db.query('select 1 from status_proposta where id_status = $1', [status]);
-      return rows.length > 0;
-    },
-
-    /** Sets the status; false when the proposal is not the company's (or, with `ownerId`, not theirs). */
-    async changeStatus(proposalId: number, status: number, ownerId: number | null): Promise<boolean> {
-      const rows = await db.query(
-        `update proposta set id_status = $3
-          where id_empresa = $1 and id_proposta = $2 and ($4::int is null or id_atendente = $4)
-         returning id_proposta`,
-        [companyId, proposalId, status, ownerId],
-      );
-      return rows.length > 0;
     },
 
     /**

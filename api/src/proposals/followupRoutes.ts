@@ -11,6 +11,7 @@ import {
   proposalBanksResponse,
   proposalDeleteResponse,
   proposalFilterPathParams,
+  proposalHistoryResponse,
   proposalIndicatorsResponse,
   proposalListQuery,
   proposalListResponse,
@@ -21,8 +22,10 @@ import { ownRowsOnly, requireRoleSaying } from '../auth/roles';
 import { companyScope } from '../auth/scope';
 import { ApiError } from '../http/errors';
 import { createFollowUpRepository } from './followup.repository';
+import { createProposalStatusRepository } from './proposalStatus.repository';
 import { decodeCursor, encodeCursor } from './listCursor';
 import { proposalFilterOf } from './proposalFilter';
+import { changeProposalStatus } from './statusChange';
 
 const tags = ['Propostas'];
 
@@ -74,7 +77,13 @@ export const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/crm/proposta/banco',
-    { schema: { tags, summary: 'Bancos das propostas visíveis ao usuário (filtro "Clientes por Banco").', response: { 200: proposalBanksResponse } } },
+    {
+      schema: {
+        tags,
+        summary: 'Bancos das propostas visíveis ao usuário (filtro "Clientes por Banco").',
+        response: { 200: proposalBanksResponse },
+      },
+    },
     async (request) => {
       const data = await createFollowUpRepository(companyScope(request)).banks(ownRowsOnly(request.pessoa));
       return { success: true, text: `${data.length} banco(s).`, data };
@@ -86,7 +95,9 @@ export const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Atendentes da empresa (filtro "Clientes por Atendente"); um atendente recebe só a si mesmo.',
+        summary:
+          'Atendentes da empresa (filtro "Clientes por Atendente"): AtendenteID e DE_Pessoa (product-spec §3); DE_Atendente, ' +
+          'o mesmo nome, fica por compatibilidade. Um atendente recebe só a si mesmo.',
         response: { 200: proposalAttendantsResponse },
       },
     },
@@ -98,7 +109,9 @@ export const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/crm/proposta/indicador',
-    { schema: { tags, summary: 'Indicadores da empresa (filtro "Clientes por Indicador").', response: { 200: proposalIndicatorsResponse } } },
+    {
+      schema: { tags, summary: 'Indicadores da empresa (filtro "Clientes por Indicador").', response: { 200: proposalIndicatorsResponse } },
+    },
     async (request) => {
       const data = await createFollowUpRepository(companyScope(request)).indicators();
       return { success: true, text: `${data.length} indicador(es).`, data };
@@ -110,20 +123,36 @@ export const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Muda o status de uma proposta (um dos status possíveis). Atendentes, só das próprias propostas.',
+        summary:
+          'Muda o status de uma proposta conforme o perfil (docs/rules.md "Proposal status by role"): o atendente só cancela (90) ' +
+          'as próprias em 10, 20 ou 30; o supervisor move entre 10, 20, 30, 40, 90 e 91 (saindo de 10 a 40); só o gerente marca ' +
+          '50 e 60 e tira de 50, 60, 90 e 91. Cada mudança fica no histórico da proposta (GET /crm/proposta/{id}/historico).',
         body: proposalStatusChange,
-        response: { 200: proposalStatusChangeResponse, 400: errorResponse, 404: errorResponse },
+        response: { 200: proposalStatusChangeResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
-      const { PropostaID, ID_Status } = request.body;
-      const proposals = createFollowUpRepository(companyScope(request));
-      if (!(await proposals.isPossibleStatus(ID_Status))) throw new ApiError(400, FOLLOWUP_TEXT.statusInvalid);
-      if (!(await proposals.changeStatus(PropostaID, ID_Status, ownRowsOnly(request.pessoa)))) {
-        throw new ApiError(404, FOLLOWUP_TEXT.proposalNotFound);
-      }
+      const text = await changeProposalStatus(companyScope(request), request.pessoa, request.body.PropostaID, request.body.ID_Status);
       // The screen shows `message` for this answer (product-spec §8).
-      return { success: true, text: FOLLOWUP_TEXT.statusChanged, message: FOLLOWUP_TEXT.statusChanged };
+      return { success: true, text, message: text };
+    },
+  );
+
+  app.get(
+    '/crm/proposta/:id/historico',
+    {
+      schema: {
+        tags,
+        summary:
+          'Histórico de status da proposta, do registro à última mudança: quando, quem, de qual status para qual. Atendentes, só das próprias.',
+        params: z.object({ id: idParam }),
+        response: { 200: proposalHistoryResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const data = await createProposalStatusRepository(companyScope(request)).history(request.params.id, ownRowsOnly(request.pessoa));
+      if (!data) throw new ApiError(404, FOLLOWUP_TEXT.proposalNotFound);
+      return { success: true, text: `${data.length} mudança(s) de status.`, data };
     },
   );
 

@@ -1,6 +1,6 @@
 import { NO_FILTER, NO_START_DAY, type ProposalFilterPathParams } from '@consig/shared/contracts';
 import { ownRowsOnly } from '../auth/roles';
-import type { Pessoa } from '@consig/shared/contracts';
+import type { Person } from '@consig/shared/contracts';
 
 /**
  * What the list, its total and the CSV export select (product-spec §7 /crm/proposta/{status}/{bank}/
@@ -21,9 +21,9 @@ export interface ProposalFilter {
 const orNull = (id: number) => (id === NO_FILTER ? null : id);
 
 /** The path's filters for this caller: 0 and '00000000' mean no filter. */
-export function proposalFilterOf(params: ProposalFilterPathParams, pessoa: Pessoa): ProposalFilter {
+export function proposalFilterOf(params: ProposalFilterPathParams, person: Person): ProposalFilter {
   return {
-    ownerId: ownRowsOnly(pessoa),
+    ownerId: ownRowsOnly(person),
     status: orNull(params.status),
     bank: orNull(params.bank),
     attendant: orNull(params.attendant),

@@ -2,7 +2,8 @@
 import type { PossibleStatus, StatusSummaryItem } from '@consig/shared/contracts';
 import { centsToDecimalText } from '@consig/shared/credit';
 import type { CompanyScope } from '../auth/scope';
-import type { PricedOperation } from './pricing';
+import type { PricedOperation } from '../operations/pricing';
+import { createProposalStatusRepository } from './proposalStatus.repository';
 
 /** Status of a proposal just registered ('Digitada', product-spec §4). */
 export const STATUS_TYPED = 10;
@@ -69,15 +70,10 @@ export function createProposalsRepository({ db, companyId }: CompanyScope) {
       );
     },
 
-    /** The codes among `bankIds` that are no bank (reference data: the same for every company). */
-    async unknownBanks(bankIds: number[]): Promise<number[]> {
-      const known = await db.query<{ id: number }>('select id_banco as id from banco where id_banco = any($1::int[])', [bankIds]);
-      return bankIds.filter((id) => !known.some((row) => row.id === id));
-    },
-
     /**
      * One proposal, status 10, typed now, the client's referrer as its referrer, CO_ADE from the sequence
-     * (migration 008). Run on the registration's `tx` so every proposal commits or none does.
+     * (migration 008), and its first history row. Run on the registration's `tx` so every proposal commits or
+     * none does.
      */
     async create({ attendantId, clientId, operation, bankId, table }: NewProposal): Promise<{ ID_Proposta: number; CO_ADE: string }> {
       const { form, stored, figures } = operation;
@@ -112,14 +108,29 @@ export function createProposalsRepository({ db, companyId }: CompanyScope) {
           form.ID_TipoConta ?? null,
         ],
       );
+      // The proposal's history starts with its registration, in the same transaction (docs/rules.md
+      // "Proposal status by role").
+      await createProposalStatusRepository({ db, companyId }).recordRegistration(rows[0].ID_Proposta, attendantId, STATUS_TYPED);
       return rows[0];
+    },
+
+    /**
+     * The proposal in progress (any status but 60 Paga, 90 Cancelada, 91 Reprovada) of each of these operations, if
+     * any (migration 018's index). Read it under the operations' row locks (operations/pricing.ts `priceSelected`),
+     * so two registrations of one operation see each other: the second waits for the first to commit, then finds it.
+     */
+    inProgressFor(operationIds: readonly number[]): Promise<{ OperacaoID: number; CO_ADE: string }[]> {
+      return db.query<{ OperacaoID: number; CO_ADE: string }>(
+        `select id_operacao as "OperacaoID", co_ade as "CO_ADE" from proposta
+          where id_empresa = $1 and id_operacao = any($2::int[]) and id_operacao is not null and id_status not in (60, 90, 91)
+          order by id_proposta`,
+        [companyId, operationIds],
+      );
     },
 
     /** The statuses a proposal can have (reference data, the same for every company). */
     possibleStatuses(): Promise<PossibleStatus[]> {
-      return db.query<PossibleStatus>(
-        'select id_status as "StatusID", de_status as "DE_Status" from status_proposta order by id_status',
-      );
+      return db.query<PossibleStatus>('select id_status as "StatusID", de_status as "DE_Status" from status_proposta order by id_status');
     },
   };
 }

@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { possibleStatusesResponse, statusSummaryQuery, statusSummaryResponse } from '@consig/shared/contracts';
+import {
+  errorResponse,
+  possibleStatusesResponse,
+  proposalRegistrationRequest,
+  proposalRegistrationResponse,
+  statusSummaryQuery,
+  statusSummaryResponse,
+} from '@consig/shared/contracts';
+import { saoPauloDate } from '@consig/shared/credit';
 import { ownRowsOnly } from '../auth/roles';
 import { companyScope } from '../auth/scope';
 import { proposalExportRoutes } from './exportRoute';
 import { followUpRoutes } from './followupRoutes';
 import { createProposalsRepository } from './proposals.repository';
+import { registerProposals } from './registration';
 
 const tags = ['Propostas'];
 
@@ -44,7 +53,30 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The follow-up screen's list, filters, status changes, deletion and export (issue 10).
+  // 'Registrar proposta' is for every role (product-spec §6); the attendant is the caller
+  // (docs/rules.md "Proposals and tickets").
+  app.post(
+    '/crm/proposta/0',
+    {
+      schema: {
+        tags,
+        summary:
+          'Registra o cadastro do cliente e uma proposta (status 10) por operação selecionada, recalculada pela taxa em vigor, ' +
+          'tudo em uma transação: qualquer operação recusada ou inválida e nada é gravado. Uma operação que já tem proposta ' +
+          'em andamento (status fora de 60, 90 e 91) é recusada com 409.',
+        body: proposalRegistrationRequest,
+        response: { 200: proposalRegistrationResponse, 404: errorResponse, 409: errorResponse },
+      },
+    },
+    async (request) => {
+      const answer = await registerProposals(companyScope(request), request.pessoa.ID_Pessoa, request.body, saoPauloDate(app.clock()));
+      // Today's proposals and their value on the live board.
+      await app.floor.refresh(request.pessoa.ID_Empresa, request.pessoa.ID_Pessoa, { figures: true });
+      return answer;
+    },
+  );
+
+  // The follow-up screen's list, filters, status changes, deletion and export (docs/rules.md "Proposal follow-up").
   await app.register(followUpRoutes);
   await app.register(proposalExportRoutes);
 };

@@ -8,12 +8,32 @@ import { CREDIT_TIME_ZONE, type CalendarDate } from '@consig/shared/credit';
 /** Each state's legal time zone (Decreto 2.784/1913 as amended by Lei 12.876/2013; no daylight saving since 2019). */
 export const UF_TIME_ZONE: Readonly<Record<string, string>> = {
   AC: 'America/Rio_Branco',
-  AM: 'America/Manaus', RR: 'America/Boa_Vista', RO: 'America/Porto_Velho', MT: 'America/Cuiaba', MS: 'America/Campo_Grande',
-  PA: 'America/Belem', AP: 'America/Belem', TO: 'America/Araguaina',
-  MA: 'America/Fortaleza', PI: 'America/Fortaleza', CE: 'America/Fortaleza', RN: 'America/Fortaleza', PB: 'America/Fortaleza',
-  PE: 'America/Recife', AL: 'America/Maceio', SE: 'America/Maceio', BA: 'America/Bahia',
-  SP: CREDIT_TIME_ZONE, RJ: CREDIT_TIME_ZONE, MG: CREDIT_TIME_ZONE, ES: CREDIT_TIME_ZONE, PR: CREDIT_TIME_ZONE,
-  SC: CREDIT_TIME_ZONE, RS: CREDIT_TIME_ZONE, GO: CREDIT_TIME_ZONE, DF: CREDIT_TIME_ZONE,
+  AM: 'America/Manaus',
+  RR: 'America/Boa_Vista',
+  RO: 'America/Porto_Velho',
+  MT: 'America/Cuiaba',
+  MS: 'America/Campo_Grande',
+  PA: 'America/Belem',
+  AP: 'America/Belem',
+  TO: 'America/Araguaina',
+  MA: 'America/Fortaleza',
+  PI: 'America/Fortaleza',
+  CE: 'America/Fortaleza',
+  RN: 'America/Fortaleza',
+  PB: 'America/Fortaleza',
+  PE: 'America/Recife',
+  AL: 'America/Maceio',
+  SE: 'America/Maceio',
+  BA: 'America/Bahia',
+  SP: CREDIT_TIME_ZONE,
+  RJ: CREDIT_TIME_ZONE,
+  MG: CREDIT_TIME_ZONE,
+  ES: CREDIT_TIME_ZONE,
+  PR: CREDIT_TIME_ZONE,
+  SC: CREDIT_TIME_ZONE,
+  RS: CREDIT_TIME_ZONE,
+  GO: CREDIT_TIME_ZONE,
+  DF: CREDIT_TIME_ZONE,
 };
 export const STATES = Object.keys(UF_TIME_ZONE);
 
@@ -32,14 +52,28 @@ export interface CompanyWindow extends CallingWindow {
 }
 
 /** docs/rules.md: Mon–Fri 08:00–18:00, no national holidays. */
-export const DEFAULT_WINDOW: CompanyWindow = { weekdays: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', callsOnHolidays: false, alwaysOpen: false };
+export const DEFAULT_WINDOW: CompanyWindow = {
+  weekdays: [1, 2, 3, 4, 5],
+  start: '08:00',
+  end: '18:00',
+  callsOnHolidays: false,
+  alwaysOpen: false,
+};
 
 /**
  * State laws stricter than (or equal to) the default, as dated data: a rule applies from `from` on, and a
  * client in that state is called only inside both the company's window and the state's.
  */
 export const STATE_RULES: readonly (CallingWindow & { state: string; from: CalendarDate; source: string })[] = [
-  { state: 'RJ', from: '2018-03-15', source: 'Lei estadual RJ 7.853/2018', weekdays: [1, 2, 3, 4, 5], start: '08:00', end: '18:00', callsOnHolidays: false },
+  {
+    state: 'RJ',
+    from: '2018-03-15',
+    source: 'Lei estadual RJ 7.853/2018',
+    weekdays: [1, 2, 3, 4, 5],
+    start: '08:00',
+    end: '18:00',
+    callsOnHolidays: false,
+  },
 ];
 
 /**
@@ -112,7 +146,13 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
     });
     formatters.set(zone, formatter);
   }
@@ -120,7 +160,11 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 }
 
 export function localTime(instant: Date, zone: string): LocalTime {
-  const parts = Object.fromEntries(formatterFor(zone).formatToParts(instant).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    formatterFor(zone)
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
   const day = `${parts.year}-${parts.month}-${parts.day}`;
   const weekday = ((toDate(day).getUTCDay() + 6) % 7) + 1;
   return { day, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };

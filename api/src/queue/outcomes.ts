@@ -3,7 +3,7 @@
  * Pure: the route applies the decision in one transaction.
  */
 import { CALL_OUTCOMES } from '@consig/shared/contracts';
-import { CREDIT_TIME_ZONE } from '@consig/shared/credit';
+import { formatSaoPauloDateTime } from '@consig/shared/format';
 import { nextBusinessOpening, type CompanyWindow } from './callingRules';
 
 export const OUTCOME = { NAO_ATENDE: 301, FALECIDO: 302, SEM_INTERESSE: 303, SEM_MARGEM: 304, RETORNAR: 305, VIROU_CLIENTE: 306 } as const;
@@ -34,6 +34,18 @@ export interface DecisionInput {
   state: string | null;
 }
 
+/**
+ * Whether a callback may fall due at `callbackAt` (305's DT_Retorno, and a callback moved on the calendar):
+ * the refusal's text, or null. In the future, and no further ahead than CALLBACK_MAX_DAYS.
+ */
+export function callbackTimeRefusal(callbackAt: Date, now: Date): string | null {
+  if (callbackAt.getTime() <= now.getTime()) return 'A data de retorno deve ser no futuro.';
+  if (callbackAt.getTime() > now.getTime() + CALLBACK_MAX_DAYS * 86_400_000) {
+    return `A data de retorno deve estar nos próximos ${CALLBACK_MAX_DAYS} dias.`;
+  }
+  return null;
+}
+
 export function decide({ outcome, attemptsBefore, now, callbackAt, window, state }: DecisionInput): Decision {
   const attempt = attemptsBefore + 1;
   if (callbackAt && outcome !== OUTCOME.RETORNAR) return { kind: 'refused', text: 'Data de retorno só vale para "Retornar ligação".' };
@@ -46,11 +58,8 @@ export function decide({ outcome, attemptsBefore, now, callbackAt, window, state
       return { kind: 'doNotCall' };
     case OUTCOME.RETORNAR: {
       if (!callbackAt) return { kind: 'callback', dueAt: nextBusinessOpening(window, state, now) };
-      if (callbackAt.getTime() <= now.getTime()) return { kind: 'refused', text: 'A data de retorno deve ser no futuro.' };
-      if (callbackAt.getTime() > now.getTime() + CALLBACK_MAX_DAYS * 86_400_000) {
-        return { kind: 'refused', text: `A data de retorno deve estar nos próximos ${CALLBACK_MAX_DAYS} dias.` };
-      }
-      return { kind: 'callback', dueAt: callbackAt };
+      const refusal = callbackTimeRefusal(callbackAt, now);
+      return refusal ? { kind: 'refused', text: refusal } : { kind: 'callback', dueAt: callbackAt };
     }
     case OUTCOME.VIROU_CLIENTE:
       return { kind: 'lead' };
@@ -61,13 +70,9 @@ export function decide({ outcome, attemptsBefore, now, callbackAt, window, state
 
 const label = (outcome: number) => CALL_OUTCOMES.find((o) => o.ID_Status === outcome)?.DE_Status ?? String(outcome);
 
-const brasilia = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: CREDIT_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-});
 /** '23/11/2026 às 08:00' (Brasília time, the call centre's clock). */
 export function brasiliaTime(instant: Date): string {
-  const part = Object.fromEntries(brasilia.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${part.day}/${part.month}/${part.year} às ${part.hour}:${part.minute}`;
+  return formatSaoPauloDateTime(instant.toISOString()).replace(' ', ' às ');
 }
 
 /** The attendant's confirmation, in Portuguese. */

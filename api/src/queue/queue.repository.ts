@@ -4,7 +4,7 @@
  * src/attendant/attendant.repository.ts). Instants are passed in (the app's clock), never `now()`, so
  * tests move time instead of sleeping.
  */
-import { CAMPAIGN_STATUS, type FilaCampanha } from '@consig/shared/contracts';
+import { CAMPAIGN_STATUS, type CampaignQueue } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
 import { DEFAULT_WINDOW, type CompanyWindow } from './callingRules';
 
@@ -32,8 +32,11 @@ export interface QueueEntry {
   NU_Tentativas: number;
 }
 
-/** The SQL conditions on `cliente c` shared by the claim and the progress counts ($n: CallableNow parameters). */
-const conditions = (open: string, cutoff: string) => ({
+/**
+ * The SQL conditions on `cliente c` shared by the claim, the progress counts and the calls' edge decision
+ * (src/calls/calls.repository.ts), so "who may be called" is written once ($n: CallableNow parameters).
+ */
+export const callableConditions = (open: string, cutoff: string) => ({
   banned: `(c.dt_ddb is not null and c.dt_ddb > ${cutoff}::date)`,
   hasPhone: 'exists (select 1 from telefone t where t.id_empresa = c.id_empresa and t.id_cliente = c.id_cliente)',
   callablePhone: `exists (select 1 from telefone t where t.id_empresa = c.id_empresa and t.id_cliente = c.id_cliente
@@ -50,9 +53,10 @@ const conditions = (open: string, cutoff: string) => ({
 const CLAIM_STEPS = [
   // The attendant's own callbacks (fila_retornos).
   `f.co_estado = 'aguardando' and f.co_tipo = 'retorno' and f.id_atendente = $2 and f.ts_disponivel <= $3::timestamptz`,
-  // Retries, and callbacks their owner has not taken for an hour (fila_espera).
+  // Retries, callbacks their owner has not taken for an hour, and callbacks nobody owns (a missed inbound
+  // call, src/calls/missedCall.ts) (fila_espera).
   `f.co_estado = 'aguardando' and f.co_tipo <> 'novo' and f.ts_disponivel <= $3::timestamptz
-     and (f.co_tipo = 'nova_tentativa' or f.ts_disponivel <= $7::timestamptz)`,
+     and (f.co_tipo = 'nova_tentativa' or f.id_atendente is null or f.ts_disponivel <= $7::timestamptz)`,
   // Claims whose lease ran out (fila_um_por_atendente: one per attendant at most).
   `f.co_estado = 'em_atendimento' and f.ts_lease < $3::timestamptz`,
   // New clients, oldest first (fila_novos).
@@ -61,7 +65,7 @@ const CLAIM_STEPS = [
 
 /** One claim step: lock the first callable row of the step and hand it to the attendant ($1–$7: see claimNext). */
 function claimSql(step: string): string {
-  const when = conditions('$4', '$5');
+  const when = callableConditions('$4', '$5');
   return `with candidate as (
       select f.id_fila
         from fila f
@@ -85,19 +89,25 @@ function claimSql(step: string): string {
     returning ${ENTRY_COLUMNS}`;
 }
 
-/** janela_ligacao as one JSON value (so it can ride along in another statement). */
-const WINDOW_JSON = `json_build_object('weekdays', j.nu_dias_semana, 'start', to_char(j.hr_inicio, 'HH24:MI'),
+/** janela_ligacao `j` as one JSON value (so it can ride along in another statement). */
+export const WINDOW_JSON = `json_build_object('weekdays', j.nu_dias_semana, 'start', to_char(j.hr_inicio, 'HH24:MI'),
   'end', to_char(j.hr_fim, 'HH24:MI'), 'holidays', j.sn_feriados, 'always', j.sn_sempre_aberta)`;
-interface WindowRow {
+export interface WindowRow {
   weekdays: number[];
   start: string;
   end: string;
   holidays: number;
   always: number;
 }
-const windowOf = (row: WindowRow | null): CompanyWindow =>
+export const windowOf = (row: WindowRow | null): CompanyWindow =>
   row
-    ? { weekdays: row.weekdays.map(Number), start: row.start, end: row.end, callsOnHolidays: row.holidays === 1, alwaysOpen: row.always === 1 }
+    ? {
+        weekdays: row.weekdays.map(Number),
+        start: row.start,
+        end: row.end,
+        callsOnHolidays: row.holidays === 1,
+        alwaysOpen: row.always === 1,
+      }
     : DEFAULT_WINDOW;
 
 const ENTRY_COLUMNS = `f.id_fila as "ID_Fila", f.id_cliente as "ClienteID", f.id_campanha as "ID_Campanha",
@@ -191,7 +201,10 @@ export function createQueueRepository({ db, companyId }: CompanyScope) {
     },
 
     /** Back to the queue as a retry or a callback (owned by `owner`), due at `dueAt`. */
-    async requeue(entry: QueueEntry, change: { kind: 'nova_tentativa' | 'retorno'; dueAt: Date; owner: number | null; outcome: number; now: Date }): Promise<void> {
+    async requeue(
+      entry: QueueEntry,
+      change: { kind: 'nova_tentativa' | 'retorno'; dueAt: Date; owner: number | null; outcome: number; now: Date },
+    ): Promise<void> {
       await db.query(
         `update fila set co_estado = 'aguardando', co_tipo = $3, ts_disponivel = $4, id_atendente = $5, ts_lease = null,
                          nu_tentativas = nu_tentativas + 1, id_resultado = $6, ts_resultado = $7
@@ -224,13 +237,43 @@ export function createQueueRepository({ db, companyId }: CompanyScope) {
       );
     },
 
-    /** A new lead of this attendant for the client (outcome 306: it appears on /dashboard). */
-    async addLead(entry: QueueEntry, attendantId: number, creditType: number, now: Date): Promise<void> {
+    /** A new lead of this attendant for the client (outcome 306, a missed inbound call: it appears on /dashboard). */
+    async addLead(clientId: number, attendantId: number, creditType: number, now: Date): Promise<void> {
       await db.query(
         `insert into lead (id_empresa, id_cliente, id_atendente, id_tipo_credito, id_status, ts_criacao)
          values ($1, $2, $3, $4, 1, $5)`,
-        [companyId, entry.ClienteID, attendantId, creditType, now.toISOString()],
+        [companyId, clientId, attendantId, creditType, now.toISOString()],
       );
+    },
+
+    /**
+     * A client who called and reached nobody becomes a callback due now (docs/rules.md "Calls"): its waiting
+     * row in a running campaign turns 'retorno', due at `now`, owned by `owner` (null: any attendant at once).
+     * A client someone holds is left in their hands. Unlike outcome 305, no attempt is counted and no outcome
+     * recorded: nobody called the client. Answers 'callback', 'held', or null when the client waits in no
+     * running campaign.
+     */
+    async callBackNow(clientId: number, owner: number | null, now: Date): Promise<'callback' | 'held' | null> {
+      const [row] = await db.query<{ state: string }>(
+        `with target as (
+           select f.id_fila, f.co_estado
+             from fila f
+             join campanha k on k.id_empresa = f.id_empresa and k.id_campanha = f.id_campanha
+            where f.id_empresa = $1 and f.id_cliente = $2 and k.id_status = ${CAMPAIGN_STATUS.EM_ANDAMENTO}
+              and f.co_estado in ('aguardando', 'em_atendimento')
+            order by f.co_estado = 'em_atendimento' desc, f.ts_disponivel, f.id_fila
+            limit 1
+              for no key update of f
+         ), moved as (
+           update fila f set co_tipo = 'retorno', ts_disponivel = $3, id_atendente = $4
+             from target t
+            where f.id_fila = t.id_fila and t.co_estado = 'aguardando'
+         )
+         select co_estado as state from target`,
+        [companyId, clientId, now.toISOString(), owner],
+      );
+      if (!row) return null;
+      return row.state === 'em_atendimento' ? 'held' : 'callback';
     },
 
     /** One line of the attendance history: an outcome (with client and campaign) or a pause. */
@@ -244,7 +287,9 @@ export function createQueueRepository({ db, companyId }: CompanyScope) {
 
     /** The company's calling window (table janela_ligacao), or the default when it has none. */
     async callingWindow(): Promise<CompanyWindow> {
-      const [row] = await db.query<{ window: WindowRow }>(`select ${WINDOW_JSON} as window from janela_ligacao j where j.id_empresa = $1`, [companyId]);
+      const [row] = await db.query<{ window: WindowRow }>(`select ${WINDOW_JSON} as window from janela_ligacao j where j.id_empresa = $1`, [
+        companyId,
+      ]);
       return windowOf(row?.window ?? null);
     },
 
@@ -255,9 +300,9 @@ export function createQueueRepository({ db, companyId }: CompanyScope) {
     },
 
     /** The campaign's queue by state, and the waiting clients each rule holds back now. */
-    async progress(campaignId: number, rules: CallableNow): Promise<FilaCampanha> {
-      const when = conditions('$3', '$4');
-      const [row] = await db.query<FilaCampanha>(
+    async progress(campaignId: number, rules: CallableNow): Promise<CampaignQueue> {
+      const when = callableConditions('$3', '$4');
+      const [row] = await db.query<CampaignQueue>(
         `select count(*)::int as "NU_Total",
                 count(*) filter (where waiting and co_tipo = 'novo')::int as "NU_Pendentes",
                 count(*) filter (where co_estado = 'em_atendimento')::int as "NU_EmAtendimento",

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponse,
-  filaCampanhaResponse,
+  campaignQueueResponse,
   idParam,
-  proximoClienteResponse,
+  nextClientResponse,
   ROLE,
-  tabulacaoClienteRequest,
-  tabulacaoClienteResponse,
+  callOutcomeRequest,
+  callOutcomeResponse,
 } from '@consig/shared/contracts';
 import * as z from 'zod/mini';
 import { requireRole } from '../auth/roles';
@@ -26,10 +26,15 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Próximo cliente do atendente: o que ele já tem em mãos; senão um retorno dele vencido, uma nova tentativa vencida ou o pendente mais antigo, ' +
           'das campanhas em andamento em que está selecionado, só quem pode ser chamado agora (docs/rules.md). Reserva por 30 minutos.',
-        response: { 200: proximoClienteResponse },
+        response: { 200: nextClientResponse },
       },
     },
-    async (request) => nextClient(companyScope(request), request.pessoa.ID_Pessoa, app.clock()),
+    async (request) => {
+      const answer = await nextClient(companyScope(request), request.pessoa.ID_Pessoa, app.clock());
+      // The board shows the client and campaign the attendant now holds.
+      await app.floor.refresh(request.pessoa.ID_Empresa, request.pessoa.ID_Pessoa, { figures: true });
+      return answer;
+    },
   );
 
   app.put(
@@ -40,11 +45,16 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Resultado da ligação do cliente que o atendente tem em mãos: 301 nova tentativa em 30 min (até 3), 302 não ligar mais, ' +
           '303/304 encerra, 305 retorno (DT_Retorno opcional), 306 encerra e cria lead.',
-        body: tabulacaoClienteRequest,
-        response: { 200: tabulacaoClienteResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
+        body: callOutcomeRequest,
+        response: { 200: callOutcomeResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
       },
     },
-    async (request) => tabulate(companyScope(request), request.pessoa.ID_Pessoa, request.body, app.clock()),
+    async (request) => {
+      const answer = await tabulate(companyScope(request), request.pessoa.ID_Pessoa, request.body, app.clock());
+      // An outcome ends after-call work (docs/rules.md "Attendant state").
+      await app.floor.refresh(request.pessoa.ID_Empresa, request.pessoa.ID_Pessoa, { figures: true });
+      return answer;
+    },
   );
 
   app.get(
@@ -55,7 +65,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Andamento da fila da campanha e, entre os clientes em espera, quantos cada regra segura agora.',
         params: z.object({ id: idParam }),
-        response: { 200: filaCampanhaResponse, 403: errorResponse, 404: errorResponse },
+        response: { 200: campaignQueueResponse, 403: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {

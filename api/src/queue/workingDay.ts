@@ -4,18 +4,19 @@
  * outcomes.ts.
  */
 import {
+  AGENCY,
   ATTENDANT_STATUS,
   CREDIT_TYPE,
-  type ProximoClienteResponse,
-  type TabulacaoClienteRequest,
-  type TabulacaoClienteResponse,
+  type NextClientResponse,
+  type CallOutcomeRequest,
+  type CallOutcomeResponse,
 } from '@consig/shared/contracts';
 import { saoPauloDate } from '@consig/shared/credit';
 import type { CompanyScope } from '../auth/scope';
 import { ApiError, TEXT } from '../http/errors';
 import { DEFAULT_WINDOW, marketingBanCutoff, statesOpenNow, type CompanyWindow } from './callingRules';
 import { decide, decisionText, OUTCOME } from './outcomes';
-import { createQueueRepository, type CallableNow, type QueueEntry } from './queue.repository';
+import { createQueueRepository, type CallableNow } from './queue.repository';
 
 /** A callback its owner has not taken this long after it fell due goes to any attendant of the campaign. */
 export const CALLBACK_OWNER_MINUTES = 60;
@@ -40,7 +41,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
  * another campaign in the instant between its commit and our lock (the database refused the double
  * hold): the claim is simply tried again, and sees that client taken.
  */
-export async function nextClient({ db, companyId }: CompanyScope, personId: number, now: Date): Promise<ProximoClienteResponse> {
+export async function nextClient({ db, companyId }: CompanyScope, personId: number, now: Date): Promise<NextClientResponse> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
@@ -64,18 +65,27 @@ export async function nextClient({ db, companyId }: CompanyScope, personId: numb
   }
 }
 
-/** The lead's credit type from the campaign's agency (1 FGTS, 4 INSS). */
-const leadCreditType = (entry: QueueEntry) => (entry.ID_Orgao === 1 ? CREDIT_TYPE.FGTS : CREDIT_TYPE.INSS);
+/** A lead's credit type from the agency of its campaign or client (1 FGTS, 4 INSS; none: INSS). */
+export const leadCreditType = (agency: number | null) => (agency === AGENCY.FGTS ? CREDIT_TYPE.FGTS : CREDIT_TYPE.INSS);
+
+/**
+ * DT_Retorno (its format checked by the contract, callbackInstant) as an instant: 400 when its figures name none
+ * ('2026-13-01T10:00:00-03:00'). Outcome 305 and a callback moved on the calendar read it alike.
+ */
+export function parseCallbackAt(text: string): Date {
+  const at = new Date(text);
+  if (Number.isNaN(at.getTime())) throw new ApiError(400, 'DT_Retorno: Data de retorno inválida.');
+  return at;
+}
 
 /** PUT /crm/tabulacao/cliente: only the attendant holding the client may record its outcome. */
 export async function tabulate(
   { db, companyId }: CompanyScope,
   personId: number,
-  body: TabulacaoClienteRequest,
+  body: CallOutcomeRequest,
   now: Date,
-): Promise<TabulacaoClienteResponse> {
-  const callbackAt = body.DT_Retorno ? new Date(body.DT_Retorno) : null;
-  if (callbackAt && Number.isNaN(callbackAt.getTime())) throw new ApiError(400, 'DT_Retorno: Data de retorno inválida.');
+): Promise<CallOutcomeResponse> {
+  const callbackAt = body.DT_Retorno ? parseCallbackAt(body.DT_Retorno) : null;
   return db.transaction(async (tx) => {
     const queue = createQueueRepository({ db: tx, companyId });
     const entry = await queue.lockHeld(personId, body.ID_Cliente);
@@ -109,13 +119,19 @@ export async function tabulate(
         break;
       case 'lead':
         await queue.close(entry, body.ID_Status, now);
-        await queue.addLead(entry, personId, leadCreditType(entry), now);
+        await queue.addLead(entry.ClienteID, personId, leadCreditType(entry.ID_Orgao), now);
         break;
       case 'close':
         await queue.close(entry, body.ID_Status, now);
         break;
     }
-    await queue.record({ attendantId: personId, status: body.ID_Status, clientId: entry.ClienteID, campaignId: entry.ID_Campanha, at: now });
+    await queue.record({
+      attendantId: personId,
+      status: body.ID_Status,
+      clientId: entry.ClienteID,
+      campaignId: entry.ID_Campanha,
+      at: now,
+    });
     return {
       success: true,
       text: decisionText(body.ID_Status, decision),

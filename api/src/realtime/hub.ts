@@ -18,27 +18,27 @@ export class RealtimeHub {
   private readonly sockets = new Map<number, Set<AlertSocket>>();
 
   /** Registers a socket; returns the function that unregisters it (call it on close). */
-  register(idPessoa: number, socket: AlertSocket): () => void {
-    let set = this.sockets.get(idPessoa);
-    if (!set) this.sockets.set(idPessoa, (set = new Set()));
+  register(personId: number, socket: AlertSocket): () => void {
+    let set = this.sockets.get(personId);
+    if (!set) this.sockets.set(personId, (set = new Set()));
     set.add(socket);
     return () => {
       set.delete(socket);
-      if (set.size === 0 && this.sockets.get(idPessoa) === set) this.sockets.delete(idPessoa);
+      if (set.size === 0 && this.sockets.get(personId) === set) this.sockets.delete(personId);
     };
   }
 
   /** Sockets registered for the person here (open or closing). */
-  count(idPessoa: number): number {
-    return this.sockets.get(idPessoa)?.size ?? 0;
+  count(personId: number): number {
+    return this.sockets.get(personId)?.size ?? 0;
   }
 
   /** Sends the alert to every open socket of the person on this instance; returns how many got it. */
-  deliver(idPessoa: number, alert: RealtimeAlert): number {
+  deliver(personId: number, alert: RealtimeAlert): number {
     // Encoded once for every socket of the person: with thousands of sockets, per-socket work is what costs.
     const message = Buffer.from(JSON.stringify(alert));
     let delivered = 0;
-    for (const socket of this.sockets.get(idPessoa) ?? []) {
+    for (const socket of this.sockets.get(personId) ?? []) {
       if (socket.readyState !== OPEN) continue;
       socket.send(message, { binary: false });
       delivered += 1;

@@ -69,13 +69,13 @@ export class Realtime {
   }
 
   /** Registers an authenticated socket of this instance; returns the function that unregisters it. */
-  register(idPessoa: number, socket: AlertSocket): () => void {
-    return this.hub.register(idPessoa, socket);
+  register(personId: number, socket: AlertSocket): () => void {
+    return this.hub.register(personId, socket);
   }
 
   /** Sockets the person holds on this instance. */
-  sockets(idPessoa: number): number {
-    return this.hub.count(idPessoa);
+  sockets(personId: number): number {
+    return this.hub.count(personId);
   }
 
   /**
@@ -84,8 +84,8 @@ export class Realtime {
    * if, and when, that transaction commits (and always inside one: on PGlite the outer handle would
    * deadlock). Alerts of any size: big ones travel in parts (wire.ts).
    */
-  async push(idPessoa: number, alert: RealtimeAlert, db: Db = this.db): Promise<void> {
-    const payloads = splitMessage(JSON.stringify({ p: idPessoa, a: alert } satisfies Envelope));
+  async push(personId: number, alert: RealtimeAlert, db: Db = this.db): Promise<void> {
+    const payloads = splitMessage(JSON.stringify({ p: personId, a: alert } satisfies Envelope));
     const notify = async (handle: Db) => {
       for (const payload of payloads) await handle.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, payload]);
     };

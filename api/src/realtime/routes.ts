@@ -88,22 +88,27 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
 
     socket.once('message', async (data) => {
       clearTimeout(deadline);
-      const token = data.toString().trim().replace(/^Bearer\s+/i, '');
+      const token = data
+        .toString()
+        .trim()
+        .replace(/^Bearer\s+/i, '');
       // The signature gives the expiry; the session check, like every HTTP request's, refuses a person
       // deleted, deactivated or moved to another company since the token was issued.
       const payload = app.tokens.verify(token);
-      const pessoa = payload && (await app.sessions.current(token));
+      const person = payload && (await app.sessions.current(token));
       if (socket.readyState !== socket.OPEN) return; // closed while the person was looked up
-      if (!payload || !pessoa) {
+      if (!payload || !person) {
         socket.close(WS_CLOSE_UNAUTHORIZED, 'Sessão expirada ou inválida.');
         return;
       }
-      const idPessoa = pessoa.ID_Pessoa;
-      if (app.realtime.sockets(idPessoa) >= maxPerPerson) {
+      const personId = person.ID_Pessoa;
+      if (app.realtime.sockets(personId) >= maxPerPerson) {
         refuse(socket, WS_CLOSE_TOO_MANY, WS_TOO_MANY_FOR_PERSON);
         return;
       }
-      const unregister = app.realtime.register(idPessoa, socket);
+      const unregister = app.realtime.register(personId, socket);
+      // A signed-in socket is the attendant at the desk (docs/rules.md "Attendant state").
+      void app.floor.connected(person);
       const expiry = setTimeout(
         () => socket.close(WS_CLOSE_UNAUTHORIZED, 'Sessão expirada.'),
         Math.min(payload.exp * 1000 - Date.now(), MAX_TIMER_MS),
@@ -111,6 +116,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
       socket.once('close', () => {
         unregister();
         clearTimeout(expiry);
+        void app.floor.disconnected(person);
       });
     });
   });

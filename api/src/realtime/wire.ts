@@ -29,7 +29,7 @@ export function splitUtf8(text: string, maxBytes: number): string[] {
   const parts: string[] = [];
   let start = 0;
   let bytes = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const code = text.codePointAt(i)!;
     const width = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
     if (bytes + width > maxBytes) {

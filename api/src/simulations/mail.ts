@@ -2,7 +2,7 @@ import { createTransport } from 'nodemailer';
 import { formatCents, type CalendarDate } from '@consig/shared/credit';
 import { creditTypeLabel } from '@consig/shared/contracts';
 import { rateText } from '../operations/offer';
-import type { PricedOperation } from '../proposals/pricing';
+import type { PricedOperation } from '../operations/pricing';
 
 /** Seconds an SMTP step may take before the send counts as failed: the request waits for it. */
 const SMTP_TIMEOUT_MS = 10_000;
@@ -19,7 +19,9 @@ export function simulationText(clientName: string, operations: PricedOperation[]
     const name = [creditTypeLabel(stored.ID_TipoCredito), stored.DE_Banco].filter(Boolean).join(' — ');
     const isFgts = figures.installment === 0;
     const term = isFgts ? `${figures.term} anos antecipados` : `${figures.term} parcelas de ${formatCents(figures.installment)}`;
-    const cet = figures.cetMonthly ? `CET ${percent(figures.cetMonthly)} a.m. (${percent(figures.cetAnnual ?? '')} a.a.)` : 'CET não se aplica';
+    const cet = figures.cetMonthly
+      ? `CET ${percent(figures.cetMonthly)} a.m. (${percent(figures.cetAnnual ?? '')} a.a.)`
+      : 'CET não se aplica';
     return [
       `• ${name}`,
       `  Prazo: ${term}`,
@@ -45,8 +47,14 @@ export function simulationText(clientName: string, operations: PricedOperation[]
 
 export const SIMULATION_SUBJECT = 'Sua simulação de crédito consignado';
 
+/** An SMTP server (its URL gives host, port, TLS and credentials) and the sender of what it sends. */
+export interface MailServer {
+  url: string;
+  from: string;
+}
+
 /** Sends one message through the SMTP server of `url`; rejects when the server refuses or does not answer. */
-export async function sendMail(mail: { url: string; from: string }, message: { to: string; subject: string; text: string }): Promise<void> {
+export async function sendMail(mail: MailServer, message: { to: string; subject: string; text: string }): Promise<void> {
   // The URL gives host, port, TLS and credentials; the timeouts keep a dead server from holding the request.
   const transport = createTransport({
     url: mail.url,

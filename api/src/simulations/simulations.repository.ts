@@ -1,8 +1,8 @@
 /** SQL of the simulations feature. Pattern (a factory bound to the caller's company): attendant.repository.ts. */
-import type { SimulacaoEnviada } from '@consig/shared/contracts';
+import type { SentSimulation } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
 import { offerParams } from '../operations/offer';
-import type { PricedOperation } from '../proposals/pricing';
+import type { PricedOperation } from '../operations/pricing';
 
 /** What became of a simulation's e-mail (migration 008). */
 export type DeliveryState = 'pendente' | 'enviado' | 'falhou' | 'nao_configurado' | 'sem_email';
@@ -10,7 +10,13 @@ export type DeliveryState = 'pendente' | 'enviado' | 'falhou' | 'nao_configurado
 export function createSimulationsRepository({ db, companyId }: CompanyScope) {
   return {
     /** Records a simulation and the figures of each operation; use on a transaction's `tx`. */
-    async record(input: { clientId: number; attendantId: number; email: string | null; state: DeliveryState; operations: PricedOperation[] }): Promise<number> {
+    async record(input: {
+      clientId: number;
+      attendantId: number;
+      email: string | null;
+      state: DeliveryState;
+      operations: PricedOperation[];
+    }): Promise<number> {
       const [{ id }] = await db.query<{ id: number }>(
         `insert into simulacao (id_empresa, id_cliente, id_atendente, em_destino, tp_envio)
          values ($1, $2, $3, $4, $5) returning id_simulacao as id`,
@@ -39,10 +45,10 @@ export function createSimulationsRepository({ db, companyId }: CompanyScope) {
     },
 
     /** The client's simulations, newest first, with their figures; undefined when the client is not this company's. */
-    async ofClient(clientId: number): Promise<SimulacaoEnviada[] | undefined> {
+    async ofClient(clientId: number): Promise<SentSimulation[] | undefined> {
       const client = await db.query('select 1 from cliente where id_empresa = $1 and id_cliente = $2', [companyId, clientId]);
       if (client.length === 0) return undefined;
-      const simulations = await db.query<Omit<SimulacaoEnviada, 'operacoes'>>(
+      const simulations = await db.query<Omit<SentSimulation, 'operacoes'>>(
         `select s.id_simulacao as "ID_Simulacao", to_char(s.ts_criacao at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "TS_Envio",
                 s.em_destino as "EM_Destino", s.tp_envio as "TP_Envio", p.de_pessoa as "DE_Atendente"
            from simulacao s join pessoa p on p.id_empresa = s.id_empresa and p.id_pessoa = s.id_atendente
@@ -50,7 +56,7 @@ export function createSimulationsRepository({ db, companyId }: CompanyScope) {
           order by s.ts_criacao desc, s.id_simulacao desc`,
         [companyId, clientId],
       );
-      const figures = await db.query<SimulacaoEnviada['operacoes'][number] & { simulacao: number }>(
+      const figures = await db.query<SentSimulation['operacoes'][number] & { simulacao: number }>(
         `select o.id_simulacao as simulacao, o.id_operacao as "OperacaoID", o.id_tipo_credito as "ID_TipoCredito",
                 lpad(o.id_banco::text, 3, '0') as "CO_Banco", b.de_banco as "DE_Banco", o.nu_parcelas as "NU_Parcelas",
                 o.vl_parcela::text as "VL_Parcela", o.vl_bruto::text as "VL_Bruto", o.vl_liquido::text as "VL_Liquido",

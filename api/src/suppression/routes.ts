@@ -3,10 +3,10 @@ import {
   boundedText,
   envelope,
   errorResponse,
-  naoPerturbeCsvRequest,
-  naoPerturbeCsvResponse,
-  naoPerturbeListResponse,
-  naoPerturbeRequest,
+  doNotDisturbCsvRequest,
+  doNotDisturbCsvResponse,
+  doNotDisturbListResponse,
+  doNotDisturbRequest,
   ROLE,
   suppressedPhone,
 } from '@consig/shared/contracts';
@@ -35,7 +35,7 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: `Números que a empresa não liga, mais novos primeiro (até ${LIST_LIMIT}); ?busca= filtra por parte do número.`,
         querystring: z.object({ busca: z.optional(boundedText(11).check(z.regex(/^\d*$/, 'Busque só com dígitos.'))) }),
-        response: { 200: naoPerturbeListResponse, 403: errorResponse },
+        response: { 200: doNotDisturbListResponse, 403: errorResponse },
       },
     },
     async (request) => {
@@ -48,7 +48,12 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cadastro/naoperturbe',
     {
       preHandler: onlyManagers,
-      schema: { tags, summary: 'Inclui um número na lista.', body: naoPerturbeRequest, response: { 200: envelope(z.null()), 403: errorResponse } },
+      schema: {
+        tags,
+        summary: 'Inclui um número na lista.',
+        body: doNotDisturbRequest,
+        response: { 200: envelope(z.null()), 403: errorResponse },
+      },
     },
     async (request) => {
       const added = await repository(request).add([request.body.DE_Telefone], 'manual');
@@ -81,8 +86,8 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Inclui os números de um arquivo CSV ou texto (data URL), um por linha na primeira coluna; tudo ou nada.',
-        body: naoPerturbeCsvRequest,
-        response: { 200: naoPerturbeCsvResponse, 400: errorResponse, 403: errorResponse },
+        body: doNotDisturbCsvRequest,
+        response: { 200: doNotDisturbCsvResponse, 400: errorResponse, 403: errorResponse },
       },
     },
     async (request) => {

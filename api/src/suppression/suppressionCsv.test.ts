@@ -9,7 +9,10 @@ describe('suppression list files', () => {
   });
 
   it('reports the lines that hold no phone number, by line number', () => {
-    expect(parseSuppressionFile('11987654321\nabc\n123\n21998765432')).toEqual({ numbers: ['11987654321', '21998765432'], invalidLines: [2, 3] });
+    expect(parseSuppressionFile('11987654321\nabc\n123\n21998765432')).toEqual({
+      numbers: ['11987654321', '21998765432'],
+      invalidLines: [2, 3],
+    });
   });
 
   it('refuses a file over the line limit', () => {

@@ -1,10 +1,11 @@
 /**
  * Reads a suppression-list file: a CSV or plain text (data URL, or raw text), one number per line in the
  * first column, with or without a header, punctuation or the +55 prefix. The file is read like an own-batch
- * import (src/imports/csvText.ts: encoding, `;`/`,`, `sep=` line, quotes); only the first column matters.
+ * import (src/files/csvText.ts: encoding, `;`/`,`, `sep=` line, quotes); only the first column matters.
  */
 import { suppressedPhone } from '@consig/shared/contracts';
-import { decodeDataUrl, decodeText, parseCsv } from '../imports/csvText';
+import { decodeText, parseCsv } from '../files/csvText';
+import { decodeDataUrl } from '../files/dataUrl';
 
 export const MAX_SUPPRESSION_LINES = 200_000;
 

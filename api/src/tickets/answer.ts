@@ -1,5 +1,5 @@
 /**
- * The answering side of tickets (issue 10; product-spec §4 "Ticket status"): a supervisor or manager answers
+ * The answering side of tickets (product-spec §4 "Ticket status"; docs/rules.md "Proposals and tickets"): a supervisor or manager answers
  * a pending ticket, which resolves it (75), and its author hears of it in real time.
  */
 import { ALERT_TICKET_ANSWERED, FOLLOWUP_TEXT, TICKET_STATUS, type RealtimeAlert } from '@consig/shared/contracts';

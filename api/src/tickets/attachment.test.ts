@@ -34,7 +34,10 @@ describe('readAttachment', () => {
   });
 
   it('keeps the type the bytes are, not the one the data URL declares', () => {
-    expect(readAttachment(dataUrl([0xff, 0xd8, 0xff, 0xdb, 0x00], 'image/png'))).toEqual({ bytes: Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0x00]), type: 'image/jpeg' });
+    expect(readAttachment(dataUrl([0xff, 0xd8, 0xff, 0xdb, 0x00], 'image/png'))).toEqual({
+      bytes: Buffer.from([0xff, 0xd8, 0xff, 0xdb, 0x00]),
+      type: 'image/jpeg',
+    });
   });
 
   it('refuses text, garbage base64 and what is no data URL (400)', () => {

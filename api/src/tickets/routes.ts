@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  chamadosResponse,
+  ticketsResponse,
   errorResponse,
   FOLLOWUP_TEXT,
   idParam,
@@ -15,6 +15,7 @@ import {
 import * as z from 'zod/mini';
 import { ownRowsOnly, requireRoleSaying } from '../auth/roles';
 import { companyScope } from '../auth/scope';
+import { sendStoredFile } from '../files/storedFile';
 import { ApiError } from '../http/errors';
 import { answerTicket } from './answer';
 import { readAttachment } from './attachment';
@@ -85,13 +86,14 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Os chamados da proposta, do mais novo ao mais antigo.',
         params: z.object({ ID_Proposta: idParam }),
-        response: { 200: chamadosResponse, 400: errorResponse, 404: errorResponse },
+        response: { 200: ticketsResponse, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
       const proposalId = request.params.ID_Proposta;
       const repository = createTicketsRepository(companyScope(request));
-      if (!(await repository.proposalVisible(proposalId, ownRowsOnly(request.pessoa)))) throw new ApiError(404, FOLLOWUP_TEXT.proposalNotFound);
+      if (!(await repository.proposalVisible(proposalId, ownRowsOnly(request.pessoa))))
+        throw new ApiError(404, FOLLOWUP_TEXT.proposalNotFound);
       return { success: true, text: 'Chamados da proposta.', data: await repository.byProposal(proposalId) };
     },
   );
@@ -112,16 +114,13 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const image = await createTicketsRepository(companyScope(request)).attachment(request.params.ChamadoID, slot, ownRowsOnly(request.pessoa));
+        const image = await createTicketsRepository(companyScope(request)).attachment(
+          request.params.ChamadoID,
+          slot,
+          ownRowsOnly(request.pessoa),
+        );
         if (!image) throw new ApiError(404, 'Anexo não encontrado.');
-        // Personal data: no shared cache keeps it; the stored type is the one the bytes were checked to be. The 200
-        // schema documents a string of bytes; Fastify sends a Buffer as it is, never through the serializer.
-        const bytes = Buffer.from(image.bytes.buffer, image.bytes.byteOffset, image.bytes.byteLength);
-        return reply
-          .type(image.type)
-          .header('cache-control', 'private')
-          .header('x-content-type-options', 'nosniff')
-          .send(bytes as unknown as string);
+        return sendStoredFile(reply, image);
       },
     );
   }
@@ -138,7 +137,14 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
           'Um chamado já respondido dá 409.',
         params: z.object({ ChamadoID: idParam }),
         body: ticketAnswerRequest,
-        response: { 200: ticketWriteResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 413: errorResponse },
+        response: {
+          200: ticketWriteResponse,
+          400: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          413: errorResponse,
+        },
       },
     },
     async (request) => {

@@ -3,26 +3,18 @@
  * Pattern: attendant.repository.ts. A ticket is visible exactly when its proposal is: `attendantId` (from
  * `ownRowsOnly`) narrows an attendant to their own proposals; null means the whole company.
  */
-import { TICKET_STATUS, type Chamado, type PendingTicket } from '@consig/shared/contracts';
+import { TICKET_STATUS, type Ticket, type PendingTicket } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
+import { saoPauloInstant } from '../db/saoPauloTime';
 import type { Attachment, ImageType } from './attachment';
 
 /** Which image of a ticket: 1 the ticket's own, 2 its answer's (GET /crm/chamado/{id}/1 and /2). */
 export type AttachmentSlot = 1 | 2;
 
-/**
- * An instant as ISO 8601 with São Paulo's offset ('2025-03-10T14:05:09.123-03:00'), so screens show the
- * call centre's wall-clock time whatever the browser's zone. The offset is the difference of the two wall
- * clocks; São Paulo's is always negative, so to_char prints its sign.
- */
-const saoPauloInstant = (column: string) =>
-  `to_char(${column} at time zone 'America/Sao_Paulo', 'YYYY-MM-DD"T"HH24:MI:SS.MS')
-   || to_char((${column} at time zone 'America/Sao_Paulo') - (${column} at time zone 'UTC'), 'HH24:MI')`;
-
 /** The columns of the `chamado` contract, from `chamado c`. */
 const TICKET_COLUMNS = `c.id_chamado as "ChamadoID", c.id_proposta as "ID_Proposta", c.id_status as "ID_Status",
   c.tx_chamado as "TX_Chamado", ${saoPauloInstant('c.ts_chamado')} as "TS_Chamado",
-  c.tx_resposta as "TX_Resposta", case when c.ts_resposta is null then null else ${saoPauloInstant('c.ts_resposta')} end as "TS_Resposta",
+  c.tx_resposta as "TX_Resposta", ${saoPauloInstant('c.ts_resposta')} as "TS_Resposta",
   c.bl_anexo is not null as "SN_Anexo", c.bl_anexo_resposta is not null as "SN_AnexoResposta"`;
 
 /** The proposal a ticket hangs on, when the caller may see it: `p` of the company, the attendant's own if given. */
@@ -42,34 +34,57 @@ export function createTicketsRepository({ db, companyId }: CompanyScope) {
      * Opens a pending ticket on the proposal when the caller may see it; undefined when they may not (or it
      * does not exist), and then nothing is written.
      */
-    async create(input: { proposalId: number; attendantId: number | null; authorId: number; text: string; attachment: Attachment | null }): Promise<number | undefined> {
+    async create(input: {
+      proposalId: number;
+      attendantId: number | null;
+      authorId: number;
+      text: string;
+      attachment: Attachment | null;
+    }): Promise<number | undefined> {
       const [row] = await db.query<{ id: number }>(
         `insert into chamado (id_empresa, id_proposta, id_status, id_pessoa, tx_chamado, bl_anexo, tp_anexo)
          select p.id_empresa, p.id_proposta, $4, $5, $6, $7, $8
            from proposta p
           where ${VISIBLE_PROPOSAL} and p.id_proposta = $3
          returning id_chamado as id`,
-        [companyId, input.attendantId, input.proposalId, TICKET_STATUS.PENDENTE, input.authorId, input.text, input.attachment?.bytes ?? null, input.attachment?.type ?? null],
+        [
+          companyId,
+          input.attendantId,
+          input.proposalId,
+          TICKET_STATUS.PENDENTE,
+          input.authorId,
+          input.text,
+          input.attachment?.bytes ?? null,
+          input.attachment?.type ?? null,
+        ],
       );
       return row?.id;
     },
 
     /** Whether the caller may see the proposal. */
     async proposalVisible(proposalId: number, attendantId: number | null): Promise<boolean> {
-      const rows = await db.query(`select 1 from proposta p where ${VISIBLE_PROPOSAL} and p.id_proposta = $3`, [companyId, attendantId, proposalId]);
+      const rows = await db.query(`select 1 from proposta p where ${VISIBLE_PROPOSAL} and p.id_proposta = $3`, [
+        companyId,
+        attendantId,
+        proposalId,
+      ]);
       return rows.length > 0;
     },
 
     /** The proposal's tickets, newest first (without their images: /1 and /2 serve those). */
-    byProposal(proposalId: number): Promise<Chamado[]> {
-      return db.query<Chamado>(
+    byProposal(proposalId: number): Promise<Ticket[]> {
+      return db.query<Ticket>(
         `select ${TICKET_COLUMNS} from chamado c where c.id_empresa = $1 and c.id_proposta = $2 order by c.id_chamado desc`,
         [companyId, proposalId],
       );
     },
 
     /** One image of a ticket the caller may see; undefined when there is none or the ticket is not visible. */
-    async attachment(ticketId: number, slot: AttachmentSlot, attendantId: number | null): Promise<{ bytes: Uint8Array; type: ImageType } | undefined> {
+    async attachment(
+      ticketId: number,
+      slot: AttachmentSlot,
+      attendantId: number | null,
+    ): Promise<{ bytes: Uint8Array; type: ImageType } | undefined> {
       const [bytes, type] = slot === 1 ? ['c.bl_anexo', 'c.tp_anexo'] : ['c.bl_anexo_resposta', 'c.tp_anexo_resposta'];
       const [row] = await db.query<{ bytes: Uint8Array; type: ImageType }>(
         `select ${bytes} as bytes, ${type} as type
@@ -131,7 +146,15 @@ export function createTicketsRepository({ db, companyId }: CompanyScope) {
         `update chamado set id_status = $3, id_pessoa_resposta = $4, tx_resposta = $5, ts_resposta = now(),
                 bl_anexo_resposta = $6, tp_anexo_resposta = $7
           where id_empresa = $1 and id_chamado = $2`,
-        [companyId, ticketId, TICKET_STATUS.RESOLVIDO, input.answererId, input.text, input.attachment?.bytes ?? null, input.attachment?.type ?? null],
+        [
+          companyId,
+          ticketId,
+          TICKET_STATUS.RESOLVIDO,
+          input.answererId,
+          input.text,
+          input.attachment?.bytes ?? null,
+          input.attachment?.type ?? null,
+        ],
       );
     },
   };

@@ -11,7 +11,12 @@ audio.autoplay = true;
 document.body.append(audio);
 
 function follow(session, direction) {
-  const call = { direction, status: direction === 'incoming' ? 'ringing' : 'calling', cause: null, displayName: session.remote_identity.display_name ?? null };
+  const call = {
+    direction,
+    status: direction === 'incoming' ? 'ringing' : 'calling',
+    cause: null,
+    displayName: session.remote_identity.display_name ?? null,
+  };
   state.calls.push(call);
   state.current = session;
   const note = (status) => () => {

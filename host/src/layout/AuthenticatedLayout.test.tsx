@@ -12,7 +12,10 @@ import { AuthenticatedLayout } from './AuthenticatedLayout';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 // What a production build of the host provides (tooling/webpack.js defines it; unit tests have no build).
-jest.mock('../remotes/compatibility', () => ({ ...jest.requireActual('../remotes/compatibility'), providedVersions: { react: '19.3.1', '@consig/shared': '0.1.0' } }));
+jest.mock('../remotes/compatibility', () => ({
+  ...jest.requireActual('../remotes/compatibility'),
+  providedVersions: { react: '19.3.1', '@consig/shared': '0.1.0' },
+}));
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
 /** The layout with two screens to move between, as the signed-in area mounts it. */
@@ -74,7 +77,11 @@ describe("the layout's call bar", () => {
     setRemotesForTests({
       mf_telephony: {
         entry: 'http://localhost/t/remoteEntry.js',
-        manifest: { ...withoutSlots('mf_telephony'), slots: [{ slot: 'callbar', module: './CallBar', label: 'Telefonia' }], requires: { '@consig/shared': '^2.0.0' } },
+        manifest: {
+          ...withoutSlots('mf_telephony'),
+          slots: [{ slot: 'callbar', module: './CallBar', label: 'Telefonia' }],
+          requires: { '@consig/shared': '^2.0.0' },
+        },
       },
     });
     await renderLayout();

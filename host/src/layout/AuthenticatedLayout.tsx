@@ -15,8 +15,8 @@ import './AuthenticatedLayout.css';
  * The frame of every signed-in screen: side navigation, the routed screen, and the call bar: the
  * 'callbar' slot of the remotes' manifests (mf-telephony's today), mounted here once so calls survive
  * navigation. It also owns the realtime socket and opens the client of
- * an answered incoming call (product-spec §2 "Client service screen"), and provides the page's one
- * QueryClient to every remote inside it.
+ * an answered incoming call (product-spec §2 "Client service screen"), or 'Novo Cliente' with the caller's
+ * number when the number is no client's, and provides the page's one QueryClient to every remote inside it.
  */
 export function AuthenticatedLayout() {
   const navigate = useNavigate();
@@ -27,6 +27,7 @@ export function AuthenticatedLayout() {
   useRealtimeSocket();
   useSessionEndCleanup();
   useBusEvent('telephony.answered@1', ({ clientId }) => navigate(routeLinks.attendance(clientId)));
+  useBusEvent('telephony.unknown-caller-answered@1', ({ number }) => navigate(routeLinks.newClient(number)));
 
   return (
     <QueryClientProvider client={queryClient}>

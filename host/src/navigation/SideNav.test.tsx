@@ -1,4 +1,4 @@
-import { session, type Pessoa } from '@consig/shared';
+import { session, type Person } from '@consig/shared';
 import { testToken } from '@consig/shared/testing';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -10,7 +10,7 @@ import type { NavContribution } from './navEntries';
 import { RemoteNavigation } from './remoteNavigation';
 
 /** The navigation entries the remotes ship in their manifests (public/consig-remote.json), as the shell provides them. */
-const shippedManifests: NavContribution[] = ['mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony'].map((dir) =>
+const shippedManifests: NavContribution[] = ['mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony', 'mf-reports'].map((dir) =>
   JSON.parse(readFileSync(join(__dirname, '..', '..', '..', dir, 'public', 'consig-remote.json'), 'utf8')),
 );
 
@@ -18,11 +18,11 @@ function CurrentPath() {
   return <output aria-label="caminho">{useLocation().pathname}</output>;
 }
 
-const attendant: Partial<Pessoa> = { ID_Funcao: 11, DE_Pessoa: 'Maria Souza', DE_Funcao: 'Atendente' };
+const attendant: Partial<Person> = { ID_Funcao: 11, DE_Pessoa: 'Maria Souza', DE_Funcao: 'Atendente' };
 
 const onLogout = jest.fn();
 
-function renderNav(path = '/dashboard', user: Partial<Pessoa> = attendant) {
+function renderNav(path = '/dashboard', user: Partial<Person> = attendant) {
   act(() => {
     session.signIn(testToken(user));
   });
@@ -45,7 +45,13 @@ function renderNav(path = '/dashboard', user: Partial<Pessoa> = attendant) {
 }
 
 const matchMediaStub = (query: string) =>
-  ({ matches: false, media: query, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList;
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }) as unknown as MediaQueryList;
 
 const nav = () => screen.getByRole('navigation', { name: 'Menu principal' });
 
@@ -74,8 +80,7 @@ describe('SideNav', () => {
     expect(labels).toEqual([
       'Dashboard',
       'Cadastrosindisponível',
-      'Calendárioindisponível',
-      'Relatóriosindisponível',
+      'Calendário',
       'Atendimento',
       'SupervisãoCampanhasAcompanhamentosFila de digitação',
       'Campanhas',
@@ -96,11 +101,37 @@ describe('SideNav', () => {
 
   it('shows unavailable entries as disabled, never as links', () => {
     renderNav();
-    for (const label of ['Cadastros', 'Calendário', 'Relatórios']) {
-      expect(screen.queryByRole('link', { name: new RegExp(label) })).toBeNull();
-      const item = within(nav()).getByText(label).closest('.sidenav-item')!;
-      expect(item.getAttribute('aria-disabled')).toBe('true');
-      expect(item.textContent).toContain('indisponível');
+    expect(screen.queryByRole('link', { name: /Cadastros/ })).toBeNull();
+    const item = within(nav()).getByText('Cadastros').closest('.sidenav-item')!;
+    expect(item.getAttribute('aria-disabled')).toBe('true');
+    expect(item.textContent).toContain('indisponível');
+  });
+
+  it("gives 'Calendário' to the attendance remote: a link for every role, in the placeholder's place", () => {
+    for (const role of [11, 12, 13]) {
+      renderNav('/dashboard', { ...attendant, ID_Funcao: role });
+      const calendar = screen.getByRole('link', { name: 'Calendário' });
+      expect(decodeURI(calendar.getAttribute('href')!)).toBe('/calendário');
+      expect(calendar.closest('[aria-disabled="true"]')).toBeNull();
+      expect(within(nav()).getAllByText('Calendário')).toHaveLength(1);
+      resetPage();
+    }
+  });
+
+  it("gives 'Relatórios' to the reports remote: a link for supervisors and managers, nothing at all for an attendant", () => {
+    renderNav();
+    expect(within(nav()).queryByText('Relatórios')).toBeNull();
+    resetPage();
+
+    for (const role of [12, 13]) {
+      renderNav('/dashboard', { ...attendant, ID_Funcao: role });
+      const reports = screen.getByRole('link', { name: 'Relatórios' });
+      expect(decodeURI(reports.getAttribute('href')!)).toBe('/relatórios');
+      expect(reports.closest('[aria-disabled="true"]')).toBeNull();
+      fireEvent.click(reports);
+      expect(decodeURI(screen.getByLabelText('caminho').textContent!)).toBe('/relatórios');
+      expect(nav().querySelector('[aria-current="page"]')!.textContent).toBe('Relatórios');
+      resetPage();
     }
   });
 
@@ -117,14 +148,21 @@ describe('SideNav', () => {
 
   it('keeps Campanhas highlighted, and a link back to the list, on a campaign sub-page', () => {
     renderNav('/campanhas/importar-lotes/3');
-    const campanhas = screen.getByRole('link', { name: 'Campanhas' });
-    expect(campanhas.getAttribute('aria-current')).toBe('location');
+    const campaigns = screen.getByRole('link', { name: 'Campanhas' });
+    expect(campaigns.getAttribute('aria-current')).toBe('location');
     expect(nav().querySelector('[aria-current="page"]')).toBeNull();
   });
 
-  it('marks an unavailable screen as current when the user is on it (accented, percent-encoded path)', () => {
+  it('marks an unavailable screen as current when the user is on it', () => {
+    renderNav('/cadastros');
+    expect(nav().querySelector('[aria-current="page"]')!.textContent).toContain('Cadastros');
+  });
+
+  it('marks the current screen on an accented, percent-encoded path', () => {
     renderNav('/calend%C3%A1rio');
-    expect(nav().querySelector('[aria-current="page"]')!.textContent).toContain('Calendário');
+    const current = nav().querySelector('[aria-current="page"]')!;
+    expect(current.textContent).toBe('Calendário');
+    expect(screen.queryByRole('link', { name: 'Calendário' })).toBeNull();
   });
 
   it('collapses and expands', () => {

@@ -1,5 +1,5 @@
-import { ROLE_LABELS, useSession, type Pessoa, type RoleId } from '@consig/shared';
-import { useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { ROLE_LABELS, useSession, type Person, type RoleId } from '@consig/shared';
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Icon, type IconName } from './Icon';
 import { matchOf, navEntriesFor, type NavEntry, type NavGroupEntry, type NavLinkEntry } from './navEntries';
@@ -9,7 +9,7 @@ import './SideNav.css';
 const NARROW_SCREEN = '(max-width: 768px)';
 const isNarrowScreen = () => typeof window !== 'undefined' && !!window.matchMedia?.(NARROW_SCREEN).matches;
 
-const roleLabel = (user: Pessoa) => user.DE_Funcao || ROLE_LABELS[user.ID_Funcao as RoleId] || '';
+const roleLabel = (user: Person) => user.DE_Funcao || ROLE_LABELS[user.ID_Funcao as RoleId] || '';
 const initials = (name: string) =>
   name
     .split(/\s+/)
@@ -46,51 +46,57 @@ export function SideNav({ onLogout }: { onLogout: () => void }) {
   }, []);
 
   return (
+    // The aside runs the page's full height (its dark column never stops half-way down a long page); its
+    // content stays in view while the page scrolls.
     <aside className={`sidenav${collapsed ? ' is-collapsed' : ''}`} aria-label="Navegação">
-      <div className="sidenav-header">
-        <span className="sidenav-brand">
-          <span className="sidenav-brand__mark" aria-hidden="true">
-            C
-          </span>
-          <span className="sidenav-label">Consig CRM</span>
-        </span>
-        <button
-          type="button"
-          className="sidenav-toggle"
-          aria-label={collapsed ? 'Expandir menu' : 'Recolher menu'}
-          aria-expanded={!collapsed}
-          onClick={() => setCollapsed((value) => !value)}
-        >
-          <Icon name="menu" />
-        </button>
-      </div>
+      <Collapsed.Provider value={collapsed}>
+        <div className="sidenav-inner">
+          <div className="sidenav-header">
+            <span className="sidenav-brand">
+              <span className="sidenav-brand__mark" aria-hidden="true">
+                C
+              </span>
+              <Label>Consig CRM</Label>
+            </span>
+            <button
+              type="button"
+              className="sidenav-toggle"
+              aria-label={collapsed ? 'Expandir menu' : 'Recolher menu'}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed((value) => !value)}
+            >
+              <Icon name="menu" />
+            </button>
+          </div>
 
-      {user && (
-        <div className="sidenav-user" title={collapsed ? `${user.DE_Pessoa} (${roleLabel(user)})` : undefined}>
-          <span className="sidenav-avatar" aria-hidden="true">
-            {initials(user.DE_Pessoa)}
-          </span>
-          <span className="sidenav-user__text sidenav-label">
-            <strong className="sidenav-user__name">{user.DE_Pessoa}</strong>
-            <span className="sidenav-user__role">{roleLabel(user)}</span>
-          </span>
+          {user && (
+            <div className="sidenav-user" title={collapsed ? `${user.DE_Pessoa} (${roleLabel(user)})` : undefined}>
+              <span className="sidenav-avatar" aria-hidden="true">
+                {initials(user.DE_Pessoa)}
+              </span>
+              <Label className="sidenav-user__text">
+                <strong className="sidenav-user__name">{user.DE_Pessoa}</strong>
+                <span className="sidenav-user__role">{roleLabel(user)}</span>
+              </Label>
+            </div>
+          )}
+
+          <nav className="sidenav-nav" aria-label="Menu principal">
+            <ul className="sidenav-list">
+              {entries.map((entry) => (
+                <li key={entry.label}>
+                  <NavItem entry={entry} pathname={pathname} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          <button type="button" className="sidenav-item sidenav-logout" title={collapsed ? 'Sair' : undefined} onClick={onLogout}>
+            <Icon name="sair" />
+            <Label>Sair</Label>
+          </button>
         </div>
-      )}
-
-      <nav className="sidenav-nav" aria-label="Menu principal">
-        <ul className="sidenav-list">
-          {entries.map((entry) => (
-            <li key={entry.label}>
-              <NavItem entry={entry} pathname={pathname} collapsed={collapsed} onExpand={() => setCollapsed(false)} />
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      <button type="button" className="sidenav-item sidenav-logout" title={collapsed ? 'Sair' : undefined} onClick={onLogout}>
-        <Icon name="sair" />
-        <span className="sidenav-label">Sair</span>
-      </button>
+      </Collapsed.Provider>
     </aside>
   );
 }
@@ -151,7 +157,17 @@ function NavLinkItem({ entry, pathname, title }: { entry: NavLinkEntry; pathname
   );
 }
 
-function NavGroup({ entry, pathname, collapsed, onExpand }: { entry: NavGroupEntry; pathname: string; collapsed: boolean; onExpand: () => void }) {
+function NavGroup({
+  entry,
+  pathname,
+  collapsed,
+  onExpand,
+}: {
+  entry: NavGroupEntry;
+  pathname: string;
+  collapsed: boolean;
+  onExpand: () => void;
+}) {
   const [open, setOpen] = useState(true);
   const listId = useId();
   const holdsCurrent = entry.children.some((child) => child.kind === 'link' && matchOf(child.to, pathname));
@@ -187,7 +203,7 @@ function NavGroup({ entry, pathname, collapsed, onExpand }: { entry: NavGroupEnt
               <NavLinkItem entry={child} pathname={pathname} />
             ) : (
               <span className="sidenav-item is-inert">
-                <span className="sidenav-label">{child.label}</span>
+                <Label>{child.label}</Label>
               </span>
             )}
           </li>
@@ -197,11 +213,20 @@ function NavGroup({ entry, pathname, collapsed, onExpand }: { entry: NavGroupEnt
   );
 }
 
+/** Whether the menu is collapsed, for every label inside it. */
+const Collapsed = createContext(false);
+
+/** A text of the menu: collapsed, it leaves the screen (the theme's visually-hidden) and keeps the accessible name. */
+function Label({ children, className }: { children: ReactNode; className?: string }) {
+  const collapsed = useContext(Collapsed);
+  return <span className={[className, collapsed && 'consig-visually-hidden'].filter(Boolean).join(' ') || undefined}>{children}</span>;
+}
+
 function ItemContent({ icon, label }: { icon?: IconName; label: string }): ReactNode {
   return (
     <>
       {icon && <Icon name={icon} />}
-      <span className="sidenav-label">{label}</span>
+      <Label>{label}</Label>
     </>
   );
 }

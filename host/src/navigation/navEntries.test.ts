@@ -1,7 +1,9 @@
 import { navEntriesFor } from './navEntries';
 
 const labels = (entries: ReturnType<typeof navEntriesFor>) =>
-  entries.map((entry) => (entry.kind === 'group' ? `${entry.label}[${entry.children.map((child) => child.label).join(',')}]` : entry.label));
+  entries.map((entry) =>
+    entry.kind === 'group' ? `${entry.label}[${entry.children.map((child) => child.label).join(',')}]` : entry.label,
+  );
 
 describe('navEntriesFor', () => {
   it("places a remote's entries by their order, inside the group they name, and hides the ones the role may not open", () => {
@@ -23,5 +25,25 @@ describe('navEntriesFor', () => {
       'Configuração',
     ]);
     expect(labels(navEntriesFor(manifests, 13))).toContain('Só gerente');
+  });
+
+  it("drops the shell's placeholder for a place a manifest brings an entry to, whoever the entry is for", () => {
+    const manifests = [{ navigation: [{ label: 'Relatórios', to: '/relatórios', icon: 'relatorios', order: 40, roles: [12, 13] }] }];
+    const supervisor = navEntriesFor(manifests, 12);
+    expect(supervisor.filter((entry) => entry.kind !== 'group' && entry.label === 'Relatórios')).toEqual([
+      { kind: 'link', label: 'Relatórios', to: '/relatórios', icon: 'relatorios' },
+    ]);
+    expect(supervisor.filter((entry) => entry.kind === 'unavailable').map((entry) => entry.label)).toEqual(['Cadastros', 'Calendário']);
+    // An attendant sees neither the remote's entry (its roles) nor the placeholder it replaced.
+    expect(labels(navEntriesFor(manifests, 11))).toEqual(['Cadastros', 'Calendário', 'Supervisão[Fila de digitação]', 'Configuração']);
+  });
+
+  it('keeps every placeholder while no manifest brings an entry to its place', () => {
+    const entries = navEntriesFor([{ navigation: [{ label: 'Metas', to: '/metas', order: 45 }] }], 12);
+    expect(entries.filter((entry) => entry.kind === 'unavailable').map((entry) => entry.label)).toEqual([
+      'Cadastros',
+      'Calendário',
+      'Relatórios',
+    ]);
   });
 });

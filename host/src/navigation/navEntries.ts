@@ -46,7 +46,14 @@ const HOST_ENTRIES: (Placed<NavUnavailableEntry | NavInertEntry> | HostGroup)[] 
   { kind: 'unavailable', label: 'Cadastros', to: '/cadastros', icon: 'cadastros', order: 20 },
   { kind: 'unavailable', label: 'Calendário', to: '/calendário', icon: 'calendario', order: 30 },
   { kind: 'unavailable', label: 'Relatórios', to: '/relatórios', icon: 'relatorios', order: 40 },
-  { kind: 'group', id: 'supervisao', label: 'Supervisão', icon: 'supervisao', order: 60, children: [{ kind: 'inert', label: 'Fila de digitação', order: 30 }] },
+  {
+    kind: 'group',
+    id: 'supervisao',
+    label: 'Supervisão',
+    icon: 'supervisao',
+    order: 60,
+    children: [{ kind: 'inert', label: 'Fila de digitação', order: 30 }],
+  },
   { kind: 'inert', label: 'Configuração', icon: 'configuracao', order: 70 },
 ];
 
@@ -67,11 +74,15 @@ const isIconName = (name: string | undefined): name is IconName => !!name && ICO
 /**
  * The side navigation of product-spec §2: the shell's own entries plus the links the remotes' manifests
  * bring, each in its `order`, inside its `group` when it names one; entries
- * whose `roles` leave out `roleId` are not shown.
+ * whose `roles` leave out `roleId` are not shown. A shell placeholder ('unavailable') gives way to a remote
+ * whose manifest brings an entry to the same place, also when `roles` then hides that entry from this user
+ * (an attendant sees no 'Relatórios' at all once a remote brings the supervisors' one).
  */
 export function navEntriesFor(manifests: NavContribution[], roleId: number | undefined): NavEntry[] {
+  const claimed = new Set(manifests.flatMap(({ navigation }) => navigation.map(({ to }) => to)));
   const groups = new Map<string, HostGroup>();
-  const top: (Placed<NavEntry> | HostGroup)[] = HOST_ENTRIES.map((entry) => {
+  const own = HOST_ENTRIES.filter((entry) => entry.kind !== 'unavailable' || !claimed.has(entry.to));
+  const top: (Placed<NavEntry> | HostGroup)[] = own.map((entry) => {
     if (entry.kind !== 'group') return entry;
     const copy: HostGroup = { ...entry, children: [...entry.children] };
     groups.set(copy.id, copy);

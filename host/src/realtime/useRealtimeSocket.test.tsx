@@ -63,8 +63,8 @@ const advance = (ms: number) =>
     jest.advanceTimersByTime(ms);
   });
 
-/** The icon react-hot-toast renders before a toast's text: '⚠️' for warnings (warningToast.ts). */
-const iconOf = (text: string) => screen.getByText(text).previousElementSibling?.textContent;
+/** Whether the icon react-hot-toast renders before a toast's text is the drawn warning triangle (warningToast.ts). */
+const hasWarningIcon = (text: string) => !!screen.getByText(text).previousElementSibling?.matches('svg.consig-toast-warning');
 
 describe('useRealtimeSocket', () => {
   it('does not connect without a token', () => {
@@ -88,7 +88,7 @@ describe('useRealtimeSocket', () => {
     act(() => socket.serverSends({ TP_Alerta: 5, DE_Dados: null, DE_Observacao: 'Novo lead disponível.' }));
 
     expect(await screen.findByText('Novo lead disponível.')).toBeTruthy();
-    expect(iconOf('Novo lead disponível.')).toBe('⚠️');
+    expect(hasWarningIcon('Novo lead disponível.')).toBe(true);
     expect(alerts).toEqual([{ TP_Alerta: 5, DE_Dados: null, DE_Observacao: 'Novo lead disponível.' }]);
     expect(updates).toEqual([]);
   });
@@ -117,7 +117,7 @@ describe('useRealtimeSocket', () => {
     const { socket } = connect();
     act(() => socket.connectionBreaks(1006, '', { withError: true }));
     await screen.findByText(OUTAGE_WARNING);
-    expect(iconOf(OUTAGE_WARNING)).toBe('⚠️');
+    expect(hasWarningIcon(OUTAGE_WARNING)).toBe(true);
     expect(screen.getAllByText(OUTAGE_WARNING)).toHaveLength(1);
     expect(screen.queryByText('Ws ERR')).toBeNull();
   });
@@ -126,7 +126,7 @@ describe('useRealtimeSocket', () => {
     const { socket } = connect();
     act(() => socket.connectionBreaks(1011, 'falha interna'));
     await screen.findByText('Ws: Erro de conexão. Code: 1011. reason=falha interna');
-    expect(iconOf('Ws: Erro de conexão. Code: 1011. reason=falha interna')).not.toBe('⚠️');
+    expect(hasWarningIcon('Ws: Erro de conexão. Code: 1011. reason=falha interna')).toBe(false);
     expect(screen.queryByText('Ws ERR')).toBeNull();
   });
 

@@ -47,7 +47,9 @@ describe('RemoteSlot', () => {
   });
 
   it('loads once while the slot shows the same module, and loads the other module when given one', async () => {
-    mockedLoadRemote.mockImplementation(async (id: string) => ({ default: ({ tab }: { tab?: string }) => <h1>{`${id} ${tab ?? ''}`.trim()}</h1> }));
+    mockedLoadRemote.mockImplementation(async (id: string) => ({
+      default: ({ tab }: { tab?: string }) => <h1>{`${id} ${tab ?? ''}`.trim()}</h1>,
+    }));
     const { rerender } = render(<RemoteSlot remote="mf_attendance" module="./Dashboard" label="Dashboard" />);
     expect(await screen.findByRole('heading', { name: 'mf_attendance/Dashboard' })).toBeTruthy();
 

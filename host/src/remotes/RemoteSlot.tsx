@@ -43,7 +43,12 @@ function RemoteModule({ remote, module, props }: Required<Pick<Props, 'remote' |
   return (
     // A remote that suspends inside itself waits here, not under the shell's own boundary.
     <Suspense fallback={<Loading />}>
-      <LoadedComponent loaded={loadedRemoteModule(remote, module)} load={() => loadRemoteModule(remote, module)} props={props} fallback={<Loading />} />
+      <LoadedComponent
+        loaded={loadedRemoteModule(remote, module)}
+        load={() => loadRemoteModule(remote, module)}
+        props={props}
+        fallback={<Loading />}
+      />
     </Suspense>
   );
 }

@@ -81,4 +81,5 @@ declare const __CONSIG_PROVIDED_VERSIONS__: Record<string, string> | undefined;
  * The versions this host provides, fixed by its build (tooling/webpack.js). Unknown (null) outside a
  * webpack build, e.g. in unit tests: then nothing is refused.
  */
-export const providedVersions: Record<string, string> | null = typeof __CONSIG_PROVIDED_VERSIONS__ === 'undefined' ? null : __CONSIG_PROVIDED_VERSIONS__;
+export const providedVersions: Record<string, string> | null =
+  typeof __CONSIG_PROVIDED_VERSIONS__ === 'undefined' ? null : __CONSIG_PROVIDED_VERSIONS__;

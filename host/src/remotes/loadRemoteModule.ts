@@ -27,7 +27,9 @@ export function loadRemoteModule(remote: RemoteName, module: string): Promise<Re
     load = (async () => {
       const unmet = unmetRequirementsOf(remote);
       if (unmet.length > 0) {
-        throw new Error(`${remote} incompatível: ${unmet.map(({ name, range, provided }) => `${name} ${range} (host: ${provided ?? 'nenhum'})`).join(', ')}`);
+        throw new Error(
+          `${remote} incompatível: ${unmet.map(({ name, range, provided }) => `${name} ${range} (host: ${provided ?? 'nenhum'})`).join(', ')}`,
+        );
       }
       const exported = await loadRemote<{ default: RemoteComponent }>(id);
       if (!exported?.default) throw new Error(`${remote}/${module} não encontrado`);

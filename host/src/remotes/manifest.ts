@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 /**
  * A read a screen makes as soon as it shows, started by the host when the user navigates to `at` (an exact
  * pathname) so the data is on its way while the screen's code loads (host/src/remotes/prefetch.ts): GET `get`,
- * its answer parsed with the contract `response` (an export of @consig/shared, e.g. 'campanhasResponse'),
+ * its answer parsed with the contract `response` (an export of @consig/shared, e.g. 'campaignsResponse'),
  * cached under `queryKey`: the key the screen's own query uses (campaignKeys.list() is ["campaigns", "list"]),
  * so the screen finds the request in flight instead of making its own.
  */
@@ -56,10 +56,13 @@ export type ManifestSlot = RemoteManifest['slots'][number];
 
 /** What the remotes put in the shell's area `slot` ('callbar'), in the order remotes.json lists them. */
 export const slotFills = <M extends Pick<RemoteManifest, 'slots'> & { remote: string }>(manifests: M[], slot: string) =>
-  manifests.flatMap(({ remote, slots }) => slots.filter((fill) => fill.slot === slot).map(({ module, label }) => ({ remote, module, label })));
+  manifests.flatMap(({ remote, slots }) =>
+    slots.filter((fill) => fill.slot === slot).map(({ module, label }) => ({ remote, module, label })),
+  );
 
 /** Whether a user of `roleId` may open what an entry with `roles` leads to. */
-export const availableTo = (roles: number[] | undefined, roleId: number | undefined) => !roles || (roleId !== undefined && roles.includes(roleId));
+export const availableTo = (roles: number[] | undefined, roleId: number | undefined) =>
+  !roles || (roleId !== undefined && roles.includes(roleId));
 
 /** Whether a user of `roleId` may open a route: the roles of the remote's navigation entry that leads to it. */
 export const routeAvailableTo = ({ path }: ManifestRoute, navigation: ManifestNavEntry[], roleId: number | undefined) =>

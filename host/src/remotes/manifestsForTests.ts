@@ -4,15 +4,26 @@ import { join } from 'node:path';
 import { remoteManifestSchema } from './manifest';
 import { setRemotesForTests } from './registry';
 
-const REMOTE_DIRS = { mf_attendance: 'mf-attendance', mf_campaigns: 'mf-campaigns', mf_followup: 'mf-followup', mf_telephony: 'mf-telephony' };
+const REMOTE_DIRS = {
+  mf_attendance: 'mf-attendance',
+  mf_campaigns: 'mf-campaigns',
+  mf_followup: 'mf-followup',
+  mf_telephony: 'mf-telephony',
+  mf_reports: 'mf-reports',
+};
 
-export function installShippedManifests() {
+/** Lists the shipped remotes as remotes.json would, leaving out those named in `without`. */
+export function installShippedManifests({ without = [] }: { without?: string[] } = {}) {
   setRemotesForTests(
     Object.fromEntries(
-      Object.entries(REMOTE_DIRS).map(([name, dir]) => {
-        const manifest = remoteManifestSchema.parse(JSON.parse(readFileSync(join(__dirname, '..', '..', '..', dir, 'public', 'consig-remote.json'), 'utf8')));
-        return [name, { entry: `http://localhost/${dir}/remoteEntry.js`, manifest }];
-      }),
+      Object.entries(REMOTE_DIRS)
+        .filter(([name]) => !without.includes(name))
+        .map(([name, dir]) => {
+          const manifest = remoteManifestSchema.parse(
+            JSON.parse(readFileSync(join(__dirname, '..', '..', '..', dir, 'public', 'consig-remote.json'), 'utf8')),
+          );
+          return [name, { entry: `http://localhost/${dir}/remoteEntry.js`, manifest }];
+        }),
     ),
   );
 }

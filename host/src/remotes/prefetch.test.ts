@@ -6,9 +6,12 @@ import { remoteManifests, setRemotesForTests } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 // What a production build of the host provides (tooling/webpack.js defines it; unit tests have no build).
-jest.mock('./compatibility', () => ({ ...jest.requireActual('./compatibility'), providedVersions: { react: '19.3.1', '@consig/shared': '0.1.0' } }));
+jest.mock('./compatibility', () => ({
+  ...jest.requireActual('./compatibility'),
+  providedVersions: { react: '19.3.1', '@consig/shared': '0.1.0' },
+}));
 
-const campaignsRead = { at: '/campanhas', get: '/cadastro/campanhas', queryKey: ['campaigns', 'list'], response: 'campanhasResponse' };
+const campaignsRead = { at: '/campanhas', get: '/cadastro/campanhas', queryKey: ['campaigns', 'list'], response: 'campaignsResponse' };
 const manifest = (overrides: object = {}) => ({
   name: 'x',
   routes: [{ path: '/campanhas/*', module: './Campaigns', label: 'Campanhas', prefetch: [campaignsRead] }],
@@ -17,7 +20,18 @@ const manifest = (overrides: object = {}) => ({
   requires: { '@consig/shared': '^0.1.0' },
   ...overrides,
 });
-const campaign = { CampanhaID: 7, DE_Campanha: 'Março', CO_Campanha: 'C7', ID_Orgao: 1, ID_Status: 1, importacao: null, NU_Higienizados: 0, NU_Importados: 10, TS_Baixa: null, TS_Solicitacao: null };
+const campaign = {
+  CampanhaID: 7,
+  DE_Campanha: 'Março',
+  CO_Campanha: 'C7',
+  ID_Orgao: 1,
+  ID_Status: 1,
+  importacao: null,
+  NU_Higienizados: 0,
+  NU_Importados: 10,
+  TS_Baixa: null,
+  TS_Solicitacao: null,
+};
 
 afterEach(resetPage);
 
@@ -47,7 +61,16 @@ describe('the reads a manifest declares for a route', () => {
   });
 
   it('are left out, with a console error, when the contract they name does not exist', () => {
-    setRemotesForTests({ mf_campaigns: { entry: 'http://localhost/c/remoteEntry.js', manifest: manifest({ routes: [{ path: '/campanhas/*', module: './Campaigns', label: 'Campanhas', prefetch: [{ ...campaignsRead, response: 'semContrato' }] }] }) } });
+    setRemotesForTests({
+      mf_campaigns: {
+        entry: 'http://localhost/c/remoteEntry.js',
+        manifest: manifest({
+          routes: [
+            { path: '/campanhas/*', module: './Campaigns', label: 'Campanhas', prefetch: [{ ...campaignsRead, response: 'semContrato' }] },
+          ],
+        }),
+      },
+    });
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = fakeApi(() => ({ body: { success: true, data: [] } }));
     prefetchRouteData(remoteManifests(), '/campanhas', 13);

@@ -1,19 +1,18 @@
-import * as shared from '@consig/shared';
-import { apiGet, queryClient, type DataSchema } from '@consig/shared/query';
+import { prefetchQueryOptions, queryClient } from '@consig/shared/query';
 import { routeAvailableTo, type RemoteManifest, type RoutePrefetch } from './manifest';
 import { unmetRequirementsOf, type RemoteName } from './registry';
 
-/** The contract a manifest names (an export of @consig/shared, the page's one copy, so the one the screen parses with). */
-function contractNamed(name: string): DataSchema | null {
-  const value: unknown = (shared as Record<string, unknown>)[name];
-  return typeof value === 'object' && value !== null && '_zod' in value ? (value as DataSchema) : null;
-}
-
 /** The reads the manifests declare for `pathname` (routes' `prefetch`), of routes a user of `roleId` may open in remotes this host can run. */
-export function prefetchesAt(manifests: (RemoteManifest & { remote: RemoteName })[], pathname: string, roleId: number | undefined): RoutePrefetch[] {
+export function prefetchesAt(
+  manifests: (RemoteManifest & { remote: RemoteName })[],
+  pathname: string,
+  roleId: number | undefined,
+): RoutePrefetch[] {
   return manifests
     .filter(({ remote }) => unmetRequirementsOf(remote).length === 0)
-    .flatMap(({ routes, navigation }) => routes.filter((route) => routeAvailableTo(route, navigation, roleId)).flatMap((route) => route.prefetch ?? []))
+    .flatMap(({ routes, navigation }) =>
+      routes.filter((route) => routeAvailableTo(route, navigation, roleId)).flatMap((route) => route.prefetch ?? []),
+    )
     .filter(({ at }) => at === pathname);
 }
 
@@ -24,12 +23,12 @@ export function prefetchesAt(manifests: (RemoteManifest & { remote: RemoteName }
  * still fresh is not repeated (prefetchQuery honours staleTime); a failure is the screen's, shown once.
  */
 export function prefetchRouteData(manifests: (RemoteManifest & { remote: RemoteName })[], pathname: string, roleId: number | undefined) {
-  for (const { get, queryKey, response } of prefetchesAt(manifests, pathname, roleId)) {
-    const schema = contractNamed(response);
-    if (!schema) {
-      console.error(`[host] prefetch de ${get}: contrato "${response}" não encontrado em @consig/shared`);
+  for (const read of prefetchesAt(manifests, pathname, roleId)) {
+    const options = prefetchQueryOptions(read);
+    if (!options) {
+      console.error(`[host] prefetch de ${read.get}: contrato "${read.response}" não encontrado em @consig/shared`);
       continue;
     }
-    void queryClient.prefetchQuery({ queryKey, queryFn: () => apiGet(get, schema) });
+    void queryClient.prefetchQuery(options);
   }
 }

@@ -45,7 +45,9 @@ export function preloadRemotes(roleId: number | undefined, { idle = whenIdle, ma
     if (!item || stopped) return;
     cancel = idle(() => {
       // A failure here is not the user's concern: the screen's own load shows the message, with retry.
-      loadRemoteModule(item.remote, item.module).catch(() => undefined).finally(next);
+      loadRemoteModule(item.remote, item.module)
+        .catch(() => undefined)
+        .finally(next);
     });
   };
   next();
@@ -60,7 +62,8 @@ export function preloadRemotes(roleId: number | undefined, { idle = whenIdle, ma
  * (the call bar), of the remotes this host can run. The user's role is not known yet (the sign-in is under
  * way); the route's own screen checks it.
  */
-export const modulesOfFirstScreen = (manifests: Manifests, pathname: string) => exposedModules(manifests, ({ path }) => matchPath(path, pathname) !== null);
+export const modulesOfFirstScreen = (manifests: Manifests, pathname: string) =>
+  exposedModules(manifests, ({ path }) => matchPath(path, pathname) !== null);
 
 /**
  * Starts loading, all at once, the code of the first screen after sign-in (`pathname`) while the sign-in

@@ -7,7 +7,10 @@ import { RemoteSlot } from './RemoteSlot';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 // What a production build of the host provides (tooling/webpack.js defines it; unit tests have no build).
-jest.mock('./compatibility', () => ({ ...jest.requireActual('./compatibility'), providedVersions: { react: '19.3.1', '@consig/shared': '0.1.0' } }));
+jest.mock('./compatibility', () => ({
+  ...jest.requireActual('./compatibility'),
+  providedVersions: { react: '19.3.1', '@consig/shared': '0.1.0' },
+}));
 const mockedLoadRemote = loadRemote as jest.MockedFunction<typeof loadRemote>;
 
 const manifest = (requires: Record<string, string>) => ({
@@ -24,7 +27,13 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   setRemotesForTests({
     mf_campaigns: { entry: 'http://localhost/c/remoteEntry.js', manifest: manifest({ '@consig/shared': '^2.0.0', react: '19.3.1' }) },
-    mf_followup: { entry: 'http://localhost/f/remoteEntry.js', manifest: { ...manifest({ '@consig/shared': '^0.1.0', react: '19.3.1' }), routes: [{ path: '/acompanhamentos', module: './Followup', label: 'Acompanhamentos' }] } },
+    mf_followup: {
+      entry: 'http://localhost/f/remoteEntry.js',
+      manifest: {
+        ...manifest({ '@consig/shared': '^0.1.0', react: '19.3.1' }),
+        routes: [{ path: '/acompanhamentos', module: './Followup', label: 'Acompanhamentos' }],
+      },
+    },
   });
 });
 afterEach(resetPage);

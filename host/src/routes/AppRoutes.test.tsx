@@ -73,6 +73,12 @@ describe('route table', () => {
     ['/campanhas', 'mf_campaigns/Campaigns'],
     ['/campanhas/importar-lotes/3', 'mf_campaigns/Campaigns'],
     ['/acompanhamentos', 'mf_followup/Followup'],
+    // The reports remote's route takes the place of the shell's 'Relatórios' placeholder.
+    ['/relatórios', 'mf_reports/Reports'],
+    ['/relat%C3%B3rios', 'mf_reports/Reports'],
+    // So does the attendance remote's calendar, the shell's 'Calendário' placeholder's.
+    ['/calendário', 'mf_attendance/Calendar'],
+    ['/calend%C3%A1rio', 'mf_attendance/Calendar'],
   ])('%s shows %s inside the authenticated layout', async (path, remote) => {
     await renderAt(path);
     expect(await screen.findByText(`remoto ${remote}`)).toBeTruthy();
@@ -80,9 +86,25 @@ describe('route table', () => {
     expect(await screen.findByText('remoto mf_telephony/CallBar')).toBeTruthy();
   });
 
-  it.each(['/cadastros', '/calendário', '/calend%C3%A1rio', '/relatórios'])('%s says the module is unavailable', async (path) => {
-    await renderAt(path);
+  it('/cadastros says the module is unavailable', async () => {
+    await renderAt('/cadastros');
     expect(screen.getByText('Módulo indisponível no momento.')).toBeTruthy();
+  });
+
+  it.each([
+    ['Relatórios', '/relatórios', 'mf_reports', 'mf_reports/Reports'],
+    ['Calendário', '/calendário', 'mf_attendance', 'mf_attendance/Calendar'],
+  ])("keeps the shell's '%s' placeholder while no remote's manifest routes %s", async (title, path, remote, module) => {
+    installShippedManifests({ without: [remote] });
+    mockedLoadRemote.mockClear();
+    try {
+      await renderAt(path);
+      expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+      expect(screen.getByText('Módulo indisponível no momento.')).toBeTruthy();
+      expect(mockedLoadRemote).not.toHaveBeenCalledWith(module);
+    } finally {
+      installShippedManifests();
+    }
   });
 
   it('sends a protected route to the sign-in page without a token', async () => {
@@ -110,6 +132,14 @@ describe('route table', () => {
     expect(await screen.findByText('remoto mf_attendance/Atendimento')).toBeTruthy();
   });
 
+  it("opens 'Novo Cliente' with the caller's number when an answered call's number is no client's", async () => {
+    await renderAt('/dashboard');
+    await screen.findByText('remoto mf_attendance/Dashboard');
+    await act(async () => bus.publish('telephony.unknown-caller-answered@1', { number: '11955551111' }));
+    expect(address()).toBe('/atendimento?novoCliente=1&telefone=11955551111');
+    expect(await screen.findByText('remoto mf_attendance/Atendimento')).toBeTruthy();
+  });
+
   it("'Sair' announces the logout, clears the session and cached data, and goes to the sign-in page", async () => {
     await renderAt('/dashboard');
     await screen.findByText('remoto mf_attendance/Dashboard');
@@ -121,14 +151,16 @@ describe('route table', () => {
     stop();
 
     expect(logouts).toEqual([{}]);
-    expect(session.get()).toEqual({ token: null, user: null, ramal: null });
+    expect(session.get()).toEqual({ token: null, user: null, extension: null });
     expect(queryClient.getQueryData(['/atendente/lead'])).toBeUndefined();
     expect(address()).toBe('/');
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeTruthy();
   });
 
   it("starts a screen's first reads while its code is still loading, into the cache its queries read", async () => {
-    mockedLoadRemote.mockImplementation((id: string) => (id === 'mf_campaigns/Campaigns' ? new Promise(() => undefined) : Promise.resolve({ default: () => <p>remoto {id}</p> })));
+    mockedLoadRemote.mockImplementation((id: string) =>
+      id === 'mf_campaigns/Campaigns' ? new Promise(() => undefined) : Promise.resolve({ default: () => <p>remoto {id}</p> }),
+    );
     await renderAt('/campanhas');
     expect(screen.queryByText('remoto mf_campaigns/Campaigns')).toBeNull();
     expect(server.requests).toEqual(['GET /cadastro/campanhas', 'GET /atendente']);

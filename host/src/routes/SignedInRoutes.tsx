@@ -1,6 +1,6 @@
 import { useSession } from '@consig/shared';
 import { useEffect } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthenticatedLayout } from '../layout/AuthenticatedLayout';
 import { UnavailableModule } from '../layout/UnavailableModule';
 import { RemoteNavigation } from '../navigation/remoteNavigation';
@@ -9,15 +9,24 @@ import { preloadRemotes } from '../remotes/preload';
 import { remoteManifests } from '../remotes/registry';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 
+/** Modules product-spec §2 lists that the shell shows as unavailable until a remote's manifest routes their path. */
+const UNAVAILABLE_MODULES = [
+  { path: '/cadastros', key: 'cadastros', title: 'Cadastros' },
+  { path: '/calendário', key: 'calendario', title: 'Calendário' },
+  { path: '/relatórios', key: 'relatorios', title: 'Relatórios' },
+];
+
 /**
  * The signed-in area, loaded on sign-in (routes/AppRoutes.tsx) once remotes.json is registered. The
  * screens' routes come from the remotes' manifests (host/src/remotes/manifest.ts: /dashboard, /atendimento,
- * /campanhas/*, /acompanhamentos today); the shell keeps only the unavailable modules, and an unknown path
- * goes to /dashboard. Each RemoteSlot has its own key so a failure in one screen never carries over to the next.
+ * /campanhas/*, /acompanhamentos, /relatórios today); the shell keeps only the unavailable modules no remote
+ * route claims, and an unknown path goes to /dashboard. Each RemoteSlot has its own key so a failure in one
+ * screen never carries over to the next.
  */
 export function SignedInRoutes() {
   const manifests = remoteManifests();
   const remoteRoutes = manifests.flatMap(({ remote, routes }) => routes.map((route) => ({ remote, ...route })));
+  const unavailable = UNAVAILABLE_MODULES.filter(({ path }) => !remoteRoutes.some((route) => matchPath(route.path, path)));
   return (
     <>
       <PreloadRemotes />
@@ -31,11 +40,21 @@ export function SignedInRoutes() {
           }
         >
           {remoteRoutes.map(({ remote, path, module, label }) => (
-            <Route key={path} path={path} element={<RemoteSlot key={path} remote={remote} module={module} label={label} />} />
+            <Route
+              key={path}
+              path={path}
+              element={
+                <>
+                  {/* One h1 per screen, named as the manifest names it; the screen's panels are its h2s. */}
+                  <h1 className="consig-visually-hidden">{label}</h1>
+                  <RemoteSlot key={path} remote={remote} module={module} label={label} />
+                </>
+              }
+            />
           ))}
-          <Route path="/cadastros" element={<UnavailableModule key="cadastros" title="Cadastros" />} />
-          <Route path="/calendário" element={<UnavailableModule key="calendario" title="Calendário" />} />
-          <Route path="/relatórios" element={<UnavailableModule key="relatorios" title="Relatórios" />} />
+          {unavailable.map(({ path, key, title }) => (
+            <Route key={path} path={path} element={<UnavailableModule key={key} title={title} />} />
+          ))}
         </Route>
         <Route path="*" element={<Navigate to="/dashboard" replace />} />
       </Routes>

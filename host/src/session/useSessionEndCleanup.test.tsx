@@ -30,7 +30,7 @@ it('nothing is announced while the session goes on (a new extension is not an en
   const logouts: unknown[] = [];
   const stop = bus.subscribe('session.logout@1', (payload) => logouts.push(payload));
   renderHook(() => useSessionEndCleanup());
-  act(() => session.setRamal({ User: '1001', Pass: 'x', Realm: 'r', WSServer: 'ws://s' }));
+  act(() => session.setExtension({ User: '1001', Pass: 'x', Realm: 'r', WSServer: 'ws://s' }));
   stop();
   expect(logouts).toEqual([]);
 });

@@ -13,7 +13,14 @@ export function AdBanner() {
         <rect x="76" y="90" width="24" height="48" rx="4" fill="rgba(255,255,255,0.7)" />
         <rect x="112" y="70" width="24" height="68" rx="4" fill="rgba(255,255,255,0.85)" />
         <rect x="148" y="50" width="24" height="88" rx="4" fill="#ffffff" />
-        <polyline points="40,96 88,76 124,58 184,34" fill="none" stroke="#ffd166" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <polyline
+          points="40,96 88,76 124,58 184,34"
+          fill="none"
+          stroke="#ffd166"
+          strokeWidth="4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
         <circle cx="184" cy="34" r="7" fill="#ffd166" />
       </svg>
     </aside>

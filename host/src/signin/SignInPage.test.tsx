@@ -60,7 +60,9 @@ describe('SignInPage', () => {
   });
 
   it('posts the credentials and goes to /dashboard on success', async () => {
-    const post = jest.spyOn(api, 'post').mockResolvedValue({ data: { success: true, text: 'Bem-vindo.', token: testToken({ DE_Pessoa: 'Maria Souza' }) } });
+    const post = jest
+      .spyOn(api, 'post')
+      .mockResolvedValue({ data: { success: true, text: 'Bem-vindo.', token: testToken({ DE_Pessoa: 'Maria Souza' }) } });
     renderSignIn();
     fillAndSubmit('maria@empresa.com.br', 'segredo');
     expect(await screen.findByRole('heading', { name: 'Painel de leads' })).toBeTruthy();

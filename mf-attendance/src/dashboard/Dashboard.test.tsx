@@ -17,7 +17,7 @@ it('lists each lead as a link to its service screen', async () => {
 
   expect(screen.getByRole('heading', { name: 'Leads' })).toBeTruthy();
   const links = await screen.findAllByRole('link');
-  expect(get).toHaveBeenCalledWith('/atendente/lead');
+  expect(get).toHaveBeenCalledWith('/atendente/lead', { signal: expect.any(AbortSignal) });
   expect(links.map((link) => link.getAttribute('href'))).toEqual(['/atendimento?clientId=11', '/atendimento?clientId=12']);
 
   const first = within(links[0]);
@@ -63,7 +63,21 @@ it('shows a clear error, not a broken row, when the server sends leads outside t
   jest.spyOn(api, 'get').mockResolvedValue(ok([{ ID_Cliente: 11, DE_Pessoa: 'Maria Souza' }]));
   renderScreen(<Dashboard />, '/dashboard');
 
-  await waitFor(() => expect(error).toHaveBeenCalledWith('O servidor enviou uma resposta inesperada. Tente novamente mais tarde.', expect.anything()));
+  await waitFor(() =>
+    expect(error).toHaveBeenCalledWith('O servidor enviou uma resposta inesperada. Tente novamente mais tarde.', expect.anything()),
+  );
   expect(screen.queryAllByRole('link')).toHaveLength(0);
   expect(screen.queryByText('Sem leads no momento.')).toBeNull();
+});
+
+it('heads the leads with their columns, and each row names its cells for screen readers', async () => {
+  jest.spyOn(api, 'get').mockResolvedValue(ok(leads));
+  renderScreen(<Dashboard />, '/dashboard');
+  const links = await screen.findAllByRole('link');
+  const panel = screen.getByRole('region', { name: 'Leads' });
+  const head = panel.querySelector('.att-leads__head')!;
+  expect(Array.from(head.children, (cell) => cell.textContent)).toEqual(['Cliente', 'Tipo', 'Status', 'Atendente']);
+  expect(links[0].textContent).toBe('Maria SouzaTipo: INSSStatus: NovoAtendente: AnaIndicador: Carlos Lima');
+  // A long name keeps its full text as the tooltip.
+  expect(within(links[0]).getByText('Maria Souza').getAttribute('title')).toBe('Maria Souza');
 });

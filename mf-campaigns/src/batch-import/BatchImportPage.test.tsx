@@ -4,7 +4,10 @@ import { toast } from 'react-hot-toast';
 import { fakeApi, renderScreen, signIn } from '@consig/shared/testing';
 import { BatchImportPage } from './BatchImportPage';
 
-const importRow = (ID_Status: number, counts: Partial<Record<'NU_Lidas' | 'NU_Importados' | 'NU_Higienizados' | 'NU_Rejeitados', number>> = {}) => ({
+const importRow = (
+  ID_Status: number,
+  counts: Partial<Record<'NU_Lidas' | 'NU_Importados' | 'NU_Higienizados' | 'NU_Rejeitados', number>> = {},
+) => ({
   ID_Importacao: 77,
   ID_Campanha: 5,
   ID_Status,
@@ -113,8 +116,16 @@ test('sends the file as a data URL, then follows the import to its counts and th
   const bar = () => dialog.getByRole('progressbar', { name: 'Andamento da importação' });
   expect([bar().getAttribute('value'), bar().getAttribute('max')]).toEqual(['1', '4']);
   act(() => {
-    bus.publish('realtime.alert@1', { TP_Alerta: 1090, DE_Dados: { ID_Importacao: 78, NU_Lidas: 4, NU_Linhas: 4 }, DE_Observacao: 'outra importação' });
-    bus.publish('realtime.alert@1', { TP_Alerta: 1090, DE_Dados: { ID_Importacao: 77, NU_Lidas: 2, NU_Linhas: 4 }, DE_Observacao: 'Lidas 2 de 4 linhas' });
+    bus.publish('realtime.alert@1', {
+      TP_Alerta: 1090,
+      DE_Dados: { ID_Importacao: 78, NU_Lidas: 4, NU_Linhas: 4 },
+      DE_Observacao: 'outra importação',
+    });
+    bus.publish('realtime.alert@1', {
+      TP_Alerta: 1090,
+      DE_Dados: { ID_Importacao: 77, NU_Lidas: 2, NU_Linhas: 4 },
+      DE_Observacao: 'Lidas 2 de 4 linhas',
+    });
   });
   expect(await dialog.findByText('Lidas 2 de 4 linhas', undefined, { timeout: 500 })).toBeTruthy();
   expect(bar().getAttribute('value')).toBe('2');
@@ -122,7 +133,10 @@ test('sends the file as a data URL, then follows the import to its counts and th
 
   expect(await dialog.findByText('Importação concluída.', undefined, { timeout: 5000 })).toBeTruthy();
   const figures = Object.fromEntries(
-    [...document.querySelectorAll('dl[aria-label="Resultado da importação"] dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    [...document.querySelectorAll('dl[aria-label="Resultado da importação"] dt')].map((dt) => [
+      dt.textContent,
+      dt.nextElementSibling?.textContent,
+    ]),
   );
   expect(figures).toEqual({ 'Linhas no arquivo': '4', Importados: '2', 'Removidos na higienização': '1', 'Linhas rejeitadas': '1' });
   expect(server.requests.filter((request) => request === 'GET /importacao/77')).toHaveLength(3);
@@ -134,7 +148,9 @@ test('sends the file as a data URL, then follows the import to its counts and th
 test('lines only removed by sanitising are still offered for download, with their reasons', async () => {
   finalCounts = { NU_Importados: 2, NU_Higienizados: 2, NU_Rejeitados: 0 };
   const dialog = await openUpload();
-  fireEvent.change(dialog.getByLabelText('Arquivo CSV'), { target: { files: [new File(['CPF\r\n52998224725\r\n'], 'clientes.csv', { type: 'text/csv' })] } });
+  fireEvent.change(dialog.getByLabelText('Arquivo CSV'), {
+    target: { files: [new File(['CPF\r\n52998224725\r\n'], 'clientes.csv', { type: 'text/csv' })] },
+  });
   fireEvent.click(dialog.getByRole('radio', { name: 'Sim' }));
   await act(async () => void fireEvent.click(dialog.getByRole('button', { name: 'Enviar' })));
   expect(await dialog.findByText('Importação concluída.', undefined, { timeout: 5000 })).toBeTruthy();

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Field, Form, SelectField, SubmitButton, type SelectOption } from '@consig/shared/forms';
-import { useBanksWithCode } from './api/getBanksWithCode';
-import { useSpecies } from './api/getSpecies';
-import { useStates } from './api/getStates';
+import { useBanksWithCode, useSpecies, useStates } from '@consig/shared/query';
 import { useRequestBatch } from './api/requestBatch';
 import {
   EMPTY_BATCH_REQUEST,
@@ -19,7 +17,9 @@ import { AGENCY_1_PROFILES, defaultProfile, filtersOf } from './profiles';
 
 /** The form's rules as react-hook-form reads them: one message per field, values passed through. */
 const resolver: Resolver<BatchRequestFormValues> = (values) => {
-  const errors = Object.fromEntries(Object.entries(batchRequestErrors(values)).map(([field, message]) => [field, { type: 'custom', message }]));
+  const errors = Object.fromEntries(
+    Object.entries(batchRequestErrors(values)).map(([field, message]) => [field, { type: 'custom', message }]),
+  );
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
 
@@ -46,7 +46,7 @@ interface Props {
 /** The provider batch filters of product-spec §2, §5 for one campaign, per profile. */
 export function BatchRequestForm({ campaignId, agency }: Props) {
   const [profile, setProfile] = useState(() => defaultProfile(agency));
-  const shown = filtersOf(profile);
+  const shown = filtersOf(profile, agency);
   const form = useForm<BatchRequestFormValues>({ mode: 'onTouched', defaultValues: EMPTY_BATCH_REQUEST, resolver });
   const requestBatch = useRequestBatch();
   const species = useSpecies();
@@ -54,13 +54,16 @@ export function BatchRequestForm({ campaignId, agency }: Props) {
   const states = useStates();
 
   const speciesOptions = (species.data ?? []).map((item) => ({ value: item.EspecieID, label: `${item.EspecieID} - ${item.DE_Especie}` }));
-  const bankOptions = (banks.data ?? []).map((bank) => ({ value: bank.BancoID, label: `${String(bank.BancoID).padStart(3, '0')} - ${bank.DE_Banco}` }));
+  const bankOptions = (banks.data ?? []).map((bank) => ({
+    value: bank.BancoID,
+    label: `${String(bank.BancoID).padStart(3, '0')} - ${bank.DE_Banco}`,
+  }));
   const stateOptions = (states.data ?? []).map((state) => ({ value: state.SG_Estado, label: state.DE_Estado }));
 
   const chooseProfile = (next: number) => {
     setProfile(next);
     // What the new profile hides is emptied, so it neither filters unseen nor blocks the submit with a hidden error.
-    form.reset(withHiddenCleared(form.getValues(), filtersOf(next)));
+    form.reset(withHiddenCleared(form.getValues(), filtersOf(next, agency)));
   };
 
   const submit = async (values: BatchRequestFormValues) => {
@@ -72,7 +75,7 @@ export function BatchRequestForm({ campaignId, agency }: Props) {
   return (
     <>
       {agency === 1 ? (
-        <div className="consig-field">
+        <div className="consig-field batch-request__profile">
           <label htmlFor="batch-request-profile">Perfil</label>
           <select id="batch-request-profile" value={profile} onChange={(event) => chooseProfile(Number(event.target.value))}>
             {/* The default profile (the query number × 10, product-spec §9) has no preset: every filter shows. */}
@@ -85,7 +88,7 @@ export function BatchRequestForm({ campaignId, agency }: Props) {
           </select>
         </div>
       ) : null}
-      <Form form={form} onSubmit={submit} aria-label="Filtros do lote">
+      <Form form={form} onSubmit={submit} aria-label="Filtros do lote" className="batch-request__filters">
         {shown.has('idade') ? (
           <>
             <SelectField<BatchRequestFormValues> name="MN_AnoNascimento" label="Ano de nascimento inicial" options={YEAR_OPTIONS} numeric />
@@ -141,13 +144,19 @@ export function BatchRequestForm({ campaignId, agency }: Props) {
             <Field<BatchRequestFormValues> name="MX_InicioBeneficio" label="Início do benefício até" mask="date" placeholder="dd-mm-aaaa" />
           </>
         ) : null}
-        {shown.has('representante') ? <SelectField<BatchRequestFormValues> name="SN_Representante" label="Representante" options={YES_NO_OPTIONS} /> : null}
-        {shown.has('rcmUtilizado') ? <SelectField<BatchRequestFormValues> name="SN_RcmUtilizado" label="RCM utilizado" options={YES_NO_OPTIONS} /> : null}
+        {shown.has('representante') ? (
+          <SelectField<BatchRequestFormValues> name="SN_Representante" label="Representante" options={YES_NO_OPTIONS} />
+        ) : null}
+        {shown.has('rcmUtilizado') ? (
+          <SelectField<BatchRequestFormValues> name="SN_RcmUtilizado" label="RCM utilizado" options={YES_NO_OPTIONS} />
+        ) : null}
         {shown.has('tipoBeneficio') ? (
           <SelectField<BatchRequestFormValues> name="TP_Beneficio" label="Tipo de recebimento" options={BENEFIT_TYPE_OPTIONS} numeric />
         ) : null}
         {shown.has('especies') ? <MultiSelectField name="especies" label="Espécies" options={speciesOptions} /> : null}
-        {shown.has('bancoEmprestimo') ? <MultiSelectField name="bancoEmprestimo" label="Bancos de empréstimo" options={bankOptions} /> : null}
+        {shown.has('bancoEmprestimo') ? (
+          <MultiSelectField name="bancoEmprestimo" label="Bancos de empréstimo" options={bankOptions} />
+        ) : null}
         {shown.has('bancoPagamento') ? <MultiSelectField name="bancoPagamento" label="Bancos de pagamento" options={bankOptions} /> : null}
         {shown.has('estados') ? <MultiSelectField name="estados" label="Estados" options={stateOptions} /> : null}
         <MaskedField name="NU_Clientes" label="Limite de clientes" format={(typed) => maskCount(typed, 6)} />

@@ -1,11 +1,23 @@
 import { Route, Routes } from 'react-router-dom';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { fakeApi, renderScreen, routerLocation, type FakeAnswer } from '@consig/shared/testing';
 import { BatchRequestPage } from './BatchRequestPage';
 import { currentSaoPauloYear } from './inputs';
 
 const ok = (data: unknown, text = ''): FakeAnswer => ({ body: { success: true, text, data } });
+const campaign = {
+  CampanhaID: 7,
+  DE_Campanha: 'Aposentados MG',
+  CO_Campanha: 'CMP-0007',
+  ID_Orgao: 4,
+  ID_Status: 1,
+  importacao: null,
+  NU_Higienizados: 0,
+  NU_Importados: 0,
+  TS_Baixa: null,
+  TS_Solicitacao: null,
+};
 
 let server: ReturnType<typeof fakeApi>;
 let sentBodies: unknown[];
@@ -19,7 +31,12 @@ beforeEach(() => {
     }
     if (request.url === '/cadastro/especie') return ok([{ EspecieID: 41, DE_Especie: 'Aposentadoria por idade' }]);
     if (request.url === '/cadastro/banco/comcodigo') return ok([{ BancoID: 1, DE_Banco: 'Banco do Brasil' }]);
-    if (request.url === '/cadastro/estado') return ok([{ SG_Estado: 'SP', DE_Estado: 'São Paulo' }, { SG_Estado: 'RJ', DE_Estado: 'Rio de Janeiro' }]);
+    if (request.url === '/cadastro/estado')
+      return ok([
+        { SG_Estado: 'SP', DE_Estado: 'São Paulo' },
+        { SG_Estado: 'RJ', DE_Estado: 'Rio de Janeiro' },
+      ]);
+    if (request.url === '/cadastro/campanhas') return ok([campaign]);
     return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
   });
 });
@@ -62,6 +79,8 @@ test('money inputs take digits only and show pt-BR with two decimals; the rate s
   expect(field('PMT mínima').value).toBe('1.234.567,89');
   type('Taxa mínima', '123456');
   expect(field('Taxa mínima').value).toBe('12,34');
+  type('Taxa mínima', '1,85');
+  expect(field('Taxa mínima').value).toBe('1,85');
 });
 
 test('sends the filters: birth years as ages, the rest as typed, empty values and zero terms as null', async () => {
@@ -74,7 +93,9 @@ test('sends the filters: birth years as ages, the rest as typed, empty values an
   type('Prazo máximo', '0');
   type('Salário mínimo', '150000');
   type('Salário máximo', '300050');
-  type('Taxa mínima', '185');
+  // Pasted with more decimals than the field keeps: 1.85 is sent, never 18.51.
+  type('Taxa mínima', '1,85123');
+  expect(field('Taxa mínima').value).toBe('1,85');
   fireEvent.change(field('RCM utilizado'), { target: { value: 'sim' } });
   type('Tipo de recebimento', '1');
   const states = field('Estados');
@@ -119,7 +140,7 @@ test('sends the filters: birth years as ages, the rest as typed, empty values an
   await waitFor(() => expect(success).toHaveBeenCalledWith('Lote solicitado.', { duration: 3000 }));
 });
 
-test("agency 2 says the feature is only for FGTS and INSS, and shows no form", () => {
+test('agency 2 says the feature is only for FGTS and INSS, and shows no form', () => {
   openPage(2);
   expect(screen.getByText('Recurso atualmente disponível apenas para FGTS e INSS')).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Solicitar lote' })).toBeNull();
@@ -160,7 +181,36 @@ test('agency 1 opens with its default profile, every filter shown; a profile of 
   expect(screen.getByLabelText('PMT mínima')).toBeTruthy();
   fireEvent.change(profile, { target: { value: '3' } });
   expect(screen.queryByLabelText('PMT mínima')).toBeNull();
-  expect(screen.getByLabelText('RCM utilizado')).toBeTruthy();
+  expect(screen.getByLabelText('Salário mínimo')).toBeTruthy();
+});
+
+test('an FGTS campaign never shows the INSS benefit and margin filters, whatever the profile', () => {
+  openPage(1, 'solicitar-lotes-fgts/7');
+  const inssOnly = [
+    'Espécies',
+    'Início do benefício de',
+    'Tipo de recebimento',
+    'Representante',
+    'RCM utilizado',
+    'Bancos de pagamento',
+    'Margem 35% mínima',
+  ];
+  for (const profile of ['10', '0', '1', '3', '4', '5']) {
+    fireEvent.change(field('Perfil'), { target: { value: profile } });
+    for (const label of inssOnly)
+      expect({ profile, label, shown: screen.queryByLabelText(label) !== null }).toEqual({ profile, label, shown: false });
+  }
+  // The INSS page shows them.
+  cleanup();
+  openPage(4);
+  for (const label of inssOnly) expect(screen.getByLabelText(label)).toBeTruthy();
+});
+
+test('names the campaign the batch fills and its agency', async () => {
+  openPage(4);
+  const target = screen.getByLabelText('Destino do lote');
+  expect(await within(target).findByText('CMP-0007 - Aposentados MG')).toBeTruthy();
+  expect(within(target).getByText('INSS')).toBeTruthy();
 });
 
 test('INSS campaigns have no profile choice', () => {

@@ -1,7 +1,9 @@
 import { useFieldControl } from '@consig/shared/forms';
 import type { BatchRequestFormValues } from './batchRequestBody';
 
-type TextFieldName = { [K in keyof BatchRequestFormValues]: BatchRequestFormValues[K] extends string ? K : never }[keyof BatchRequestFormValues];
+type TextFieldName = {
+  [K in keyof BatchRequestFormValues]: BatchRequestFormValues[K] extends string ? K : never;
+}[keyof BatchRequestFormValues];
 
 interface Props {
   name: TextFieldName;

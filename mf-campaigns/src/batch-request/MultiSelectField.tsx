@@ -20,11 +20,12 @@ export function MultiSelectField({ name, label, options }: Props) {
   // States are codes ('SP'); species and banks are numeric ids.
   const numeric = name !== 'estados';
   return (
-    <div className="consig-field">
+    <div className="consig-field batch-request__list">
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
         multiple
+        size={6}
         name={fieldName}
         ref={ref}
         value={chosen}

@@ -1,9 +1,20 @@
 import { BATCH_TEXT } from '@consig/shared';
-import { EMPTY_BATCH_REQUEST, PAIR_ERROR, batchRequestErrors, toBatchRequestBody, withHiddenCleared, type BatchRequestFormValues } from './batchRequestBody';
+import {
+  EMPTY_BATCH_REQUEST,
+  PAIR_ERROR,
+  batchRequestErrors,
+  toBatchRequestBody,
+  withHiddenCleared,
+  type BatchRequestFormValues,
+} from './batchRequestBody';
 import { defaultProfile, filtersOf } from './profiles';
 
-const everything = filtersOf(defaultProfile(4));
-const form = (values: Partial<BatchRequestFormValues>): BatchRequestFormValues => ({ ...EMPTY_BATCH_REQUEST, NU_Clientes: '100', ...values });
+const everything = filtersOf(defaultProfile(4), 4);
+const form = (values: Partial<BatchRequestFormValues>): BatchRequestFormValues => ({
+  ...EMPTY_BATCH_REQUEST,
+  NU_Clientes: '100',
+  ...values,
+});
 
 test('a half-filled pair is refused under its empty side; full and empty pairs pass', () => {
   expect(batchRequestErrors(form({ MN_Salario: '1.000,00' }))).toEqual({ MX_Salario: PAIR_ERROR });
@@ -27,7 +38,9 @@ test('the client limit, which the API requires, is 1 to 50,000', () => {
 });
 
 test('an impossible benefit start date is refused', () => {
-  expect(batchRequestErrors(form({ MN_InicioBeneficio: '31-02-2020', MX_InicioBeneficio: '01-03-2020' }))).toEqual({ MN_InicioBeneficio: BATCH_TEXT.date });
+  expect(batchRequestErrors(form({ MN_InicioBeneficio: '31-02-2020', MX_InicioBeneficio: '01-03-2020' }))).toEqual({
+    MN_InicioBeneficio: BATCH_TEXT.date,
+  });
 });
 
 test('an empty form sends nulls and empty lists', () => {
@@ -86,8 +99,13 @@ test('typed values become the payload of product-spec §3', () => {
 });
 
 test('a profile sends only what it shows, and switching to it empties the rest', () => {
-  const cardProfile = filtersOf(3);
+  const cardProfile = filtersOf(3, 1);
   const values = form({ MN_Pmt: '100,00', MX_Pmt: '200,00', MN_Salario: '1.000,00', MX_Salario: '2.000,00', bancoEmprestimo: [1] });
-  expect(toBatchRequestBody(values, 7, cardProfile, 2026)).toMatchObject({ MN_Pmt: null, MX_Pmt: null, MN_Salario: '1000.00', bancoEmprestimo: [] });
+  expect(toBatchRequestBody(values, 7, cardProfile, 2026)).toMatchObject({
+    MN_Pmt: null,
+    MX_Pmt: null,
+    MN_Salario: '1000.00',
+    bancoEmprestimo: [],
+  });
   expect(withHiddenCleared(values, cardProfile)).toEqual(form({ MN_Salario: '1.000,00', MX_Salario: '2.000,00' }));
 });

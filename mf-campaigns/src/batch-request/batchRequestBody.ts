@@ -1,5 +1,5 @@
-import { BATCH_TEXT, IMPORT_MAX_CLIENTS, isValidDate, type LoteVerzRequest } from '@consig/shared';
-import { moneyTextToDecimal, yearsToAges } from './inputs';
+import { BATCH_TEXT, IMPORT_MAX_CLIENTS, isValidDate, type VerzBatchRequest } from '@consig/shared';
+import { moneyTextToDecimal, rateTextToDecimal, yearsToAges } from './inputs';
 import type { BatchFilter } from './profiles';
 
 /** 'Preencha todos ou nenhum.' (product-spec §5): under the empty half of a min/max pair. */
@@ -156,7 +156,7 @@ type Money = string | null;
  * The body of POST /cadastro/campanha/loteverz (product-spec §3 "Batch request payload") as this form
  * sends it: every key present, null where empty; assignable to the contract's `LoteVerzRequest`.
  */
-export interface BatchRequestBody extends LoteVerzRequest {
+export interface BatchRequestBody extends VerzBatchRequest {
   ID_Campanha: number;
   MN_Idade: Range;
   MX_Idade: Range;
@@ -250,7 +250,7 @@ export function toBatchRequestBody(
     MX_Contratos: contracts.max,
     MN_InicioBeneficio: benefitStart.min,
     MX_InicioBeneficio: benefitStart.max,
-    MN_Taxa: show('taxa', moneyTextToDecimal(values.MN_Taxa), null),
+    MN_Taxa: show('taxa', rateTextToDecimal(values.MN_Taxa), null),
     SN_Representante: show('representante', yesNoValue(values.SN_Representante), null),
     SN_RcmUtilizado: show('rcmUtilizado', yesNoValue(values.SN_RcmUtilizado), null),
     TP_Beneficio: show('tipoBeneficio', benefitType, null),

@@ -1,4 +1,13 @@
-import { BIRTH_YEARS, currentSaoPauloYear, maskCount, maskMoneyDigits, maskRate, moneyTextToDecimal, yearsToAges } from './inputs';
+import {
+  BIRTH_YEARS,
+  currentSaoPauloYear,
+  maskCount,
+  maskMoneyDigits,
+  maskRate,
+  moneyTextToDecimal,
+  rateTextToDecimal,
+  yearsToAges,
+} from './inputs';
 
 test('birth years run from 2021 down to 1940', () => {
   expect(BIRTH_YEARS[0]).toBe(2021);
@@ -28,11 +37,26 @@ test('money inputs keep digits only and show them as pt-BR cents', () => {
   expect(maskMoneyDigits('123,4')).toBe('12,34');
 });
 
-test('the rate shows at most 5 characters', () => {
-  expect(maskRate('185')).toBe('1,85');
-  expect(maskRate('1234')).toBe('12,34');
+test('the rate reads a comma as its decimal separator and shows at most 5 characters', () => {
+  expect(maskRate('1,85')).toBe('1,85');
+  expect(maskRate('1.85')).toBe('1,85');
+  // Pasted with more decimals than it keeps: 1.85, never 18.51.
+  expect(maskRate('1,85123')).toBe('1,85');
+  expect(maskRate('1,')).toBe('1,');
+  expect(maskRate(',5')).toBe('0,5');
+  expect(maskRate('2')).toBe('2');
+  expect(maskRate('185')).toBe('18,5');
   expect(maskRate('123456')).toBe('12,34');
   expect(maskRate('99999')).toHaveLength(5);
+  expect(maskRate('abc')).toBe('');
+});
+
+test('the displayed rate goes to the API as decimal text, empty as null', () => {
+  expect(rateTextToDecimal('1,85')).toBe('1.85');
+  expect(rateTextToDecimal(maskRate('1,85123'))).toBe('1.85');
+  expect(rateTextToDecimal('1,')).toBe('1');
+  expect(rateTextToDecimal('12,5')).toBe('12.5');
+  expect(rateTextToDecimal('')).toBeNull();
 });
 
 test('displayed money goes to the API as decimal text, empty as null', () => {

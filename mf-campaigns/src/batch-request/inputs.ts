@@ -1,10 +1,13 @@
-import { digitsOnly } from '@consig/shared';
+import { digitsOnly, sanitizeMoneyInput } from '@consig/shared';
 import { centsToDecimalText, saoPauloDate } from '@consig/shared/credit';
 
 /** Birth-year choices of product-spec §9, newest first (the youngest clients come first in the list). */
 export const FIRST_BIRTH_YEAR = 1940;
 export const LAST_BIRTH_YEAR = 2021;
-export const BIRTH_YEARS: readonly number[] = Array.from({ length: LAST_BIRTH_YEAR - FIRST_BIRTH_YEAR + 1 }, (_, index) => LAST_BIRTH_YEAR - index);
+export const BIRTH_YEARS: readonly number[] = Array.from(
+  { length: LAST_BIRTH_YEAR - FIRST_BIRTH_YEAR + 1 },
+  (_, index) => LAST_BIRTH_YEAR - index,
+);
 
 /** The current year of the São Paulo calendar: on 31 December at 22:00 there, it is still that year. */
 export const currentSaoPauloYear = (now: Date = new Date()) => Number(saoPauloDate(now).slice(0, 4));
@@ -41,15 +44,31 @@ export function maskMoneyDigits(raw: string): string {
   return cents === '' ? '' : centsText(cents);
 }
 
-/** The rate: the same digits-only format, kept to 5 displayed characters ('1,85', at most '99,99'). */
+/**
+ * The rate as a person types a percentage: a comma (or a dot) starts the decimals, at most
+ * two digits on each side, so at most 5 displayed characters ('99,99', product-spec §5). Pasted '1,85123' is
+ * '1,85' (never '18,51', as a digits-as-cents mask made it); without a separator, digits past the second go
+ * after a comma ('185' → '18,5'), so the field never shows more than it sends.
+ */
 export function maskRate(raw: string): string {
-  const cents = digitsOnly(raw).replace(/^0+/, '').slice(0, RATE_MAX_CHARACTERS - 1);
-  return cents === '' ? '' : centsText(cents);
+  const [typedWhole = '', ...typedDecimals] = raw.replace(/\./g, ',').split(',');
+  const wholeDigits = digitsOnly(typedWhole).replace(/^0+(?=\d)/, '');
+  const hasSeparator = typedDecimals.length > 0;
+  const whole = wholeDigits.slice(0, 2);
+  const decimals = (hasSeparator ? digitsOnly(typedDecimals.join('')) : wholeDigits.slice(2)).slice(0, 2);
+  if (!hasSeparator && decimals === '') return whole;
+  return `${whole || '0'},${decimals}`;
+}
+
+/** The displayed rate as the API reads it: '1,85' → '1.85', '1,' → '1', '' → null. */
+export function rateTextToDecimal(text: string): string | null {
+  const decimal = sanitizeMoneyInput(text).replace(/\.$/, '');
+  return decimal === '' ? null : decimal;
 }
 
 /**
- * A displayed money or rate value as the API reads it (the decimal text of the contract, from whole
- * cents, never a float): '1.234,56' → '1234.56', '1,85' → '1.85'; '' → null.
+ * A displayed money value as the API reads it (the decimal text of the contract, from whole cents, never a
+ * float): '1.234,56' → '1234.56'; '' → null.
  */
 export function moneyTextToDecimal(text: string): string | null {
   const cents = digitsOnly(text);

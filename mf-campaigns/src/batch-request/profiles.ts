@@ -1,5 +1,8 @@
 /** Agencies whose campaigns can ask the provider for a batch (product-spec §5, §8, §9): 1 FGTS, 4 INSS. */
-export const BATCH_AGENCIES: readonly number[] = [1, 4];
+export const AGENCY = { FGTS: 1, INSS: 4 } as const;
+export const BATCH_AGENCIES: readonly number[] = [AGENCY.FGTS, AGENCY.INSS];
+/** Their names as the campaign list's 'Tipo' shows them (product-spec §9). */
+export const AGENCY_NAMES: Readonly<Record<number, string>> = { [AGENCY.FGTS]: 'FGTS', [AGENCY.INSS]: 'INSS' };
 
 /** The filters of product-spec §2 "Provider batch request", one name per field or min/max pair. */
 export type BatchFilter =
@@ -79,8 +82,25 @@ const PROFILE_FILTERS: Readonly<Record<number, readonly BatchFilter[]>> = {
   5: ['salario', 'margem35', 'especies'],
 };
 
-/** The filters a profile shows; any profile without a preset (0, 10, 30, 40) shows them all. */
-export function filtersOf(profile: number): ReadonlySet<BatchFilter> {
+/**
+ * Filters about an INSS benefit and its payroll margin: the benefit's species, start date,
+ * how it is received and at which bank, a legal representative, the 35% loan margin and the card margin (RCM).
+ * An FGTS worker has none of them, so an FGTS campaign (agency 1) never shows them (docs/rules.md "CSV imports
+ * and provider batches").
+ */
+const INSS_ONLY: ReadonlySet<BatchFilter> = new Set<BatchFilter>([
+  'margem35',
+  'rcmUtilizado',
+  'inicioBeneficio',
+  'representante',
+  'tipoBeneficio',
+  'especies',
+  'bancoPagamento',
+]);
+
+/** The filters a profile shows for an agency; any profile without a preset (0, 10, 30, 40) shows all the agency's. */
+export function filtersOf(profile: number, agency: number): ReadonlySet<BatchFilter> {
   const preset = PROFILE_FILTERS[profile];
-  return new Set(preset ? [...EVERY_PROFILE, ...preset] : ALL_FILTERS);
+  const filters = preset ? [...EVERY_PROFILE, ...preset] : ALL_FILTERS;
+  return new Set(agency === AGENCY.INSS ? filters : filters.filter((filter) => !INSS_ONLY.has(filter)));
 }

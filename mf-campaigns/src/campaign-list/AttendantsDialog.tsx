@@ -1,4 +1,4 @@
-import { TOAST_MS, type Campanha } from '@consig/shared';
+import { TOAST_MS, type Campaign } from '@consig/shared';
 import { campaignKeys, QueryLoading, useApiMutation, useApiQuery } from '@consig/shared/query';
 import { useState } from 'react';
 import { Dialog } from '@consig/shared';
@@ -6,7 +6,7 @@ import { getCampaignAttendantsQueryOptions } from './api/getCampaignAttendants';
 import { saveCampaignAttendants } from './api/saveCampaignAttendants';
 
 /** 'Definir atendentes': the company's active attendants, ticked when selected in this campaign. */
-export function AttendantsDialog({ campaign, onClose }: { campaign: Campanha; onClose: () => void }) {
+export function AttendantsDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
   const attendants = useApiQuery(getCampaignAttendantsQueryOptions(campaign.CampanhaID));
   // The user's changes only; the rest read from the server's SN_Selecionado.
   const [changed, setChanged] = useState<Record<number, boolean>>({});
@@ -55,7 +55,12 @@ export function AttendantsDialog({ campaign, onClose }: { campaign: Campanha; on
         <button type="button" className="consig-button consig-button--ghost" onClick={onClose}>
           Cancelar
         </button>
-        <button type="button" className="consig-button" disabled={!attendants.isSuccess || list.length === 0 || save.isPending} onClick={submit}>
+        <button
+          type="button"
+          className="consig-button"
+          disabled={!attendants.isSuccess || list.length === 0 || save.isPending}
+          onClick={submit}
+        >
           {save.isPending ? 'Salvando...' : 'Salvar'}
         </button>
       </div>

@@ -1,6 +1,19 @@
-import { TOAST_MS, type Campanha } from '@consig/shared';
+import {
+  CloudUploadIcon,
+  CopyIcon,
+  DownloadIcon,
+  FileUpIcon,
+  InfoIcon,
+  PauseIcon,
+  PlayIcon,
+  TOAST_MS,
+  TrashIcon,
+  UsersIcon,
+  type Campaign,
+  type LucideIcon,
+} from '@consig/shared';
 import { campaignKeys, useApiMutation } from '@consig/shared/query';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { UploadDialog } from '../lib/upload/UploadDialog';
@@ -27,16 +40,27 @@ export const ACTION_LABELS = {
 
 type Popup = 'delete' | 'upload' | 'attendants' | 'data' | null;
 
-function ActionButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
+/** An icon button named by its tooltip (the icon itself is hidden from assistive technology). */
+function ActionButton({
+  label,
+  icon: Drawn,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  icon: LucideIcon;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
   return (
     <button type="button" className="cmp-icon-button" title={label} aria-label={label} onClick={onClick} disabled={disabled}>
-      <span aria-hidden="true">{children}</span>
+      <Drawn size={18} strokeWidth={1.8} aria-hidden="true" />
     </button>
   );
 }
 
 /** The actions of one campaign row (supervisors and managers only; the caller decides). */
-export function CampaignActions({ campaign }: { campaign: Campanha }) {
+export function CampaignActions({ campaign }: { campaign: Campaign }) {
   const navigate = useNavigate();
   const [popup, setPopup] = useState<Popup>(null);
   const close = () => setPopup(null);
@@ -54,33 +78,15 @@ export function CampaignActions({ campaign }: { campaign: Campanha }) {
 
   return (
     <div className="cmp-row-actions">
-      <ActionButton label={ACTION_LABELS.providerBatch} onClick={requestProviderBatch}>
-        ⇩
-      </ActionButton>
-      <ActionButton label={ACTION_LABELS.start} onClick={() => start.mutate(id)} disabled={start.isPending}>
-        ▶
-      </ActionButton>
-      <ActionButton label={ACTION_LABELS.pause} onClick={() => pause.mutate(id)} disabled={pause.isPending}>
-        ⏸
-      </ActionButton>
-      <ActionButton label={ACTION_LABELS.remove} onClick={() => setPopup('delete')}>
-        🗑
-      </ActionButton>
-      <ActionButton label={ACTION_LABELS.importCsv} onClick={() => navigate(batchImportLink(id))}>
-        ⇪
-      </ActionButton>
-      <ActionButton label={ACTION_LABELS.duplicate} onClick={() => duplicate.mutate(id)} disabled={duplicate.isPending}>
-        ⧉
-      </ActionButton>
-      <ActionButton label={ACTION_LABELS.sendToCloud} onClick={() => setPopup('upload')}>
-        ☁
-      </ActionButton>
-      <ActionButton label={ACTION_LABELS.attendants} onClick={() => setPopup('attendants')}>
-        👥
-      </ActionButton>
-      <ActionButton label={ACTION_LABELS.data} onClick={() => setPopup('data')}>
-        ⓘ
-      </ActionButton>
+      <ActionButton label={ACTION_LABELS.providerBatch} icon={DownloadIcon} onClick={requestProviderBatch} />
+      <ActionButton label={ACTION_LABELS.start} icon={PlayIcon} onClick={() => start.mutate(id)} disabled={start.isPending} />
+      <ActionButton label={ACTION_LABELS.pause} icon={PauseIcon} onClick={() => pause.mutate(id)} disabled={pause.isPending} />
+      <ActionButton label={ACTION_LABELS.remove} icon={TrashIcon} onClick={() => setPopup('delete')} />
+      <ActionButton label={ACTION_LABELS.importCsv} icon={FileUpIcon} onClick={() => navigate(batchImportLink(id))} />
+      <ActionButton label={ACTION_LABELS.duplicate} icon={CopyIcon} onClick={() => duplicate.mutate(id)} disabled={duplicate.isPending} />
+      <ActionButton label={ACTION_LABELS.sendToCloud} icon={CloudUploadIcon} onClick={() => setPopup('upload')} />
+      <ActionButton label={ACTION_LABELS.attendants} icon={UsersIcon} onClick={() => setPopup('attendants')} />
+      <ActionButton label={ACTION_LABELS.data} icon={InfoIcon} onClick={() => setPopup('data')} />
       {popup === 'delete' ? <DeleteCampaignDialog campaign={campaign} onClose={close} /> : null}
       {popup === 'upload' ? <UploadDialog campaignId={id} onClose={close} /> : null}
       {popup === 'attendants' ? <AttendantsDialog campaign={campaign} onClose={close} /> : null}

@@ -1,4 +1,4 @@
-import type { Campanha } from '@consig/shared';
+import type { Campaign } from '@consig/shared';
 import { QueryLoading, useApiQuery } from '@consig/shared/query';
 import { Dialog } from '@consig/shared';
 import { getCampaignQueueQueryOptions } from './api/getCampaignQueue';
@@ -13,7 +13,7 @@ const dateTime = (value: string | null) =>
     : '—';
 
 /** 'Ver dados da campanha': GET …/resumo plus the queue's progress (GET …/fila). */
-export function CampaignDataDialog({ campaign, onClose }: { campaign: Campanha; onClose: () => void }) {
+export function CampaignDataDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
   const summary = useApiQuery(getCampaignSummaryQueryOptions(campaign.CampanhaID));
   const queue = useApiQuery(getCampaignQueueQueryOptions(campaign.CampanhaID));
 

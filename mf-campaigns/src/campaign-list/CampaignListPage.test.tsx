@@ -1,4 +1,4 @@
-import { api, type Campanha } from '@consig/shared';
+import { api, type Campaign } from '@consig/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { mockGet, renderScreen } from '@consig/shared/testing';
@@ -6,13 +6,13 @@ import { CampaignListPage } from './CampaignListPage';
 
 afterEach(() => jest.restoreAllMocks());
 
-const campaign = (CampanhaID: number, ID_Status: number, importacao: Campanha['importacao']): Campanha => ({
+const campaign = (CampanhaID: number, ID_Status: number, campaignImport: Campaign['importacao']): Campaign => ({
   CampanhaID,
   CO_Campanha: `CP${CampanhaID}`,
   DE_Campanha: `Campanha ${CampanhaID}`,
   ID_Orgao: 4,
   ID_Status,
-  importacao,
+  importacao: campaignImport,
   NU_Higienizados: 0,
   NU_Importados: 0,
   TS_Baixa: null,
@@ -31,13 +31,11 @@ test('shows a loading indicator, then one row per campaign with the spec columns
 
   expect(screen.getByRole('status')).toBeTruthy();
   const table = await screen.findByRole('table', { name: 'Campanhas' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-    'Código',
-    'Nome',
-    'Status campanha',
-    'Status processamento',
-    'Ações',
-  ]);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Código', 'Nome', 'Status campanha', 'Status processamento', 'Ações']);
   expect(within(table).getAllByRole('row')).toHaveLength(3); // header + 2
   expect(cellsOf('CP1')).toEqual(['CP1', 'Campanha 1', 'Criado', 'Sem arquivo', '']);
   expect(cellsOf('CP2')).toEqual(['CP2', 'Campanha 2', 'Em andamento', 'Concluído', '']);
@@ -77,8 +75,8 @@ test('status badges are coloured by status', async () => {
 test('loads the attendants on entry', async () => {
   const get = mockGet({ '/cadastro/campanhas': [], '/atendente': [{ AtendenteID: 1, DE_Pessoa: 'Ana' }] });
   renderScreen(<CampaignListPage />, '/campanhas', '/campanhas/*');
-  await waitFor(() => expect(get).toHaveBeenCalledWith('/atendente'));
-  expect(get).toHaveBeenCalledWith('/cadastro/campanhas');
+  await waitFor(() => expect(get).toHaveBeenCalledWith('/atendente', { signal: expect.any(AbortSignal) }));
+  expect(get).toHaveBeenCalledWith('/cadastro/campanhas', { signal: expect.any(AbortSignal) });
 });
 
 test('says so when there is no campaign', async () => {
@@ -90,11 +88,13 @@ test('says so when there is no campaign', async () => {
 
 test('a failed load shows the server text as a toast and offers a retry', async () => {
   const error = jest.spyOn(toast, 'error');
-  jest.spyOn(api, 'get').mockImplementation(async (path: string) =>
-    path === '/cadastro/campanhas'
-      ? { data: { success: false, text: 'Sem permissão.' } }
-      : { data: { success: true, text: '', data: [] } },
-  );
+  jest
+    .spyOn(api, 'get')
+    .mockImplementation(async (path: string) =>
+      path === '/cadastro/campanhas'
+        ? { data: { success: false, text: 'Sem permissão.' } }
+        : { data: { success: true, text: '', data: [] } },
+    );
   renderScreen(<CampaignListPage />, '/campanhas', '/campanhas/*');
   expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
   expect(error).toHaveBeenCalledWith('Sem permissão.', expect.anything());

@@ -1,12 +1,13 @@
 import { canManageCampaigns, TableHead, useSession } from '@consig/shared';
 import { useState } from 'react';
-import { QueryLoading } from '@consig/shared/query';
-import { useAttendants } from './api/getAttendants';
-import { useCampaigns } from './api/getCampaigns';
+import { QueryLoading, useAttendants } from '@consig/shared/query';
+import { useCampaigns } from '@consig/shared/query';
 import { CampaignRow } from './CampaignRow';
 import { CreateCampaignDialog } from './CreateCampaignDialog';
 
 const COLUMNS = ['Código', 'Nome', 'Status campanha', 'Status processamento', 'Ações'];
+/** Supervisors and managers also choose each campaign's caller number (an extension of the spec's columns). */
+const MANAGER_COLUMNS = ['Código', 'Nome', 'Status campanha', 'Status processamento', 'Número de saída', 'Ações'];
 
 /** /campanhas (product-spec §2 "Campaign list"). */
 export function CampaignListPage() {
@@ -44,7 +45,7 @@ export function CampaignListPage() {
         <p className="consig-empty">Nenhuma campanha cadastrada.</p>
       ) : (
         <table className="consig-table" aria-labelledby="campaigns-title">
-          <TableHead columns={COLUMNS} />
+          <TableHead columns={manage ? MANAGER_COLUMNS : COLUMNS} />
           <tbody>
             {list.map((campaign) => (
               <CampaignRow key={campaign.CampanhaID} campaign={campaign} manage={manage} />

@@ -1,10 +1,10 @@
-import { session, type Campanha } from '@consig/shared';
+import { session, type Campaign } from '@consig/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { fakeApi, renderScreen, routerLocation, signIn } from '@consig/shared/testing';
 import { CampaignListPage } from './CampaignListPage';
 
-const campaign = (CampanhaID: number, ID_Orgao: number, ID_Status = 26): Campanha => ({
+const campaign = (CampanhaID: number, ID_Orgao: number, ID_Status = 26, ID_NumeroSaida: number | null = null): Campaign => ({
   CampanhaID,
   CO_Campanha: `CMP-000${CampanhaID}`,
   DE_Campanha: `Campanha ${CampanhaID}`,
@@ -15,7 +15,15 @@ const campaign = (CampanhaID: number, ID_Orgao: number, ID_Status = 26): Campanh
   NU_Importados: 0,
   TS_Baixa: null,
   TS_Solicitacao: null,
+  ID_NumeroSaida,
 });
+
+/** The company's numbers (GET /cadastro/numeros), the main one first. */
+const NUMBERS = [
+  { ID_Numero: 7, NU_Numero: '1130030303', DE_Numero: 'Central SP', SN_Principal: 1, SN_Entrada: 1 },
+  { ID_Numero: 8, NU_Numero: '1140044004', DE_Numero: 'Campanhas INSS', SN_Principal: 0, SN_Entrada: 1 },
+  { ID_Numero: 9, NU_Numero: '03031234567', DE_Numero: '', SN_Principal: 0, SN_Entrada: 0 },
+];
 
 const envelope = (data: unknown, text = '') => ({ body: { success: true, text, data } });
 
@@ -34,9 +42,14 @@ function serve(answers: Record<string, { status?: number; body: unknown }> = {})
     if (method !== 'GET') writes.push({ method, url, body: request.data ? JSON.parse(request.data as string) : undefined });
     const key = `${method} ${url}`;
     if (key in answers) return answers[key]!;
-    if (url === '/cadastro/campanhas') return envelope([campaign(1, 4), campaign(2, 1), campaign(3, 2)]);
+    if (url === '/cadastro/campanhas') return envelope([campaign(1, 4, 26, 8), campaign(2, 1), campaign(3, 2)]);
+    if (url === '/cadastro/numeros') return envelope(NUMBERS);
     if (url === '/atendente') return envelope([]);
-    if (url === '/cadastro/orgaos') return envelope([{ OrgaoID: 1, DE_Orgao: 'FGTS' }, { OrgaoID: 4, DE_Orgao: 'INSS' }]);
+    if (url === '/cadastro/orgaos')
+      return envelope([
+        { OrgaoID: 1, DE_Orgao: 'FGTS' },
+        { OrgaoID: 4, DE_Orgao: 'INSS' },
+      ]);
     return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
   });
   const listReads = () => server.requests.filter((request) => request === 'GET /cadastro/campanhas').length;
@@ -86,7 +99,13 @@ test('"Criar campanha" shows both required messages, then creates and refreshes 
 test.each([
   ['Iniciar', 'PUT', '/cadastro/campanha/1/iniciar', undefined, envelope({ CampanhaID: 1, ID_Status: 35 }, 'Campanha iniciada.')],
   ['Pausar', 'PUT', '/cadastro/campanha/1/pausar', undefined, envelope({ CampanhaID: 1, ID_Status: 58 }, 'Campanha pausada.')],
-  ['Duplicar', 'POST', '/cadastro/campanha/duplicar', { CampanhaID: 1 }, envelope({ CampanhaID: 4, CO_Campanha: 'CMP-0004' }, 'Campanha duplicada.')],
+  [
+    'Duplicar',
+    'POST',
+    '/cadastro/campanha/duplicar',
+    { CampanhaID: 1 },
+    envelope({ CampanhaID: 4, CO_Campanha: 'CMP-0004' }, 'Campanha duplicada.'),
+  ],
 ])('"%s" sends its request, toasts the server text for 3000 ms and refreshes the list', async (label, method, url, body, answer) => {
   api = serve({ [`${method} ${url}`]: answer });
   const success = jest.spyOn(toast, 'success');
@@ -102,7 +121,9 @@ test.each([
 });
 
 test('a refused action shows the server text as an error toast for 3000 ms', async () => {
-  api = serve({ 'PUT /cadastro/campanha/1/pausar': { status: 409, body: { success: false, text: 'Só é possível pausar uma campanha em andamento.' } } });
+  api = serve({
+    'PUT /cadastro/campanha/1/pausar': { status: 409, body: { success: false, text: 'Só é possível pausar uma campanha em andamento.' } },
+  });
   const error = jest.spyOn(toast, 'error');
   await openList();
   await act(async () => void fireEvent.click(rowOf('CMP-0001').getByRole('button', { name: 'Pausar' })));
@@ -176,7 +197,13 @@ test('"Definir atendentes" ticks the selected ones and saves the whole selection
     {
       method: 'POST',
       url: '/cadastro/campanha/atendentes',
-      body: { ID_Campanha: 1, atendentes: [{ ID_Atendente: 5, SN_Selecionado: 0 }, { ID_Atendente: 6, SN_Selecionado: 1 }] },
+      body: {
+        ID_Campanha: 1,
+        atendentes: [
+          { ID_Atendente: 5, SN_Selecionado: 0 },
+          { ID_Atendente: 6, SN_Selecionado: 1 },
+        ],
+      },
     },
   ]);
   expect(success).toHaveBeenCalledWith('Atendentes da campanha salvos.', { duration: 3000 });
@@ -211,7 +238,10 @@ test('"Ver dados da campanha" shows the summary and the queue progress', async (
   const dialog = within(await screen.findByRole('dialog', { name: 'Dados da campanha' }));
   const figures = (name: string) =>
     Object.fromEntries(
-      [...document.querySelectorAll(`[role="dialog"] dl[aria-label="${name}"] dt`)].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+      [...document.querySelectorAll(`[role="dialog"] dl[aria-label="${name}"] dt`)].map((dt) => [
+        dt.textContent,
+        dt.nextElementSibling?.textContent,
+      ]),
     );
   await dialog.findByText('Pendentes');
   expect(figures('Resumo da campanha')).toMatchObject({ Código: 'CMP-0001', Importados: '1.200', Higienizados: '30' });
@@ -256,4 +286,65 @@ test('an attendant (role 11) sees the list without actions nor "Criar campanha"'
   await openList();
   expect(screen.queryByRole('button', { name: 'Criar campanha' })).toBeNull();
   expect(rowOf('CMP-0001').queryAllByRole('button')).toEqual([]);
+  expect(screen.queryByRole('combobox')).toBeNull();
+  expect(screen.queryByRole('columnheader', { name: 'Número de saída' })).toBeNull();
+  expect(api.server.requests).not.toContain('GET /cadastro/numeros');
+});
+
+test("'Número de saída' shows each campaign's caller number, the company's main one for null", async () => {
+  api = serve();
+  await openList();
+  expect(screen.getByRole('columnheader', { name: 'Número de saída' })).toBeTruthy();
+  const select = rowOf('CMP-0001').getByRole('combobox', { name: 'Número de saída da campanha CMP-0001' }) as HTMLSelectElement;
+  await waitFor(() => expect(select.disabled).toBe(false));
+  expect([...select.options].map((option) => option.textContent)).toEqual([
+    'Principal da empresa ((11) 3003-0303)',
+    '(11) 3003-0303 — Central SP',
+    '(11) 4004-4004 — Campanhas INSS',
+    '0303 123 4567',
+  ]);
+  expect(select.selectedOptions[0].textContent).toBe('(11) 4004-4004 — Campanhas INSS');
+  const other = rowOf('CMP-0002').getByRole('combobox') as HTMLSelectElement;
+  expect(other.selectedOptions[0].textContent).toBe('Principal da empresa ((11) 3003-0303)');
+  // One read of the numbers for every row.
+  expect(api.server.requests.filter((request) => request === 'GET /cadastro/numeros')).toHaveLength(1);
+});
+
+test("changing 'Número de saída' sends the PUT, toasts the server text and refreshes the list", async () => {
+  const saved = 'Número de saída da campanha atualizado.';
+  api = serve({
+    'PUT /cadastro/campanha/2/numero': envelope({ CampanhaID: 2, ID_NumeroSaida: 8 }, saved),
+    'PUT /cadastro/campanha/1/numero': envelope({ CampanhaID: 1, ID_NumeroSaida: null }, saved),
+  });
+  const success = jest.spyOn(toast, 'success');
+  await openList();
+  const select = rowOf('CMP-0002').getByRole('combobox') as HTMLSelectElement;
+  await waitFor(() => expect(select.disabled).toBe(false));
+  const before = api.listReads();
+  await act(async () => void fireEvent.change(select, { target: { value: '8' } }));
+  await waitFor(() => expect(success).toHaveBeenCalledWith(saved, { duration: 3000 }));
+  await waitFor(() => expect(api.listReads()).toBeGreaterThan(before));
+
+  // Back to the company's main number: null.
+  const first = rowOf('CMP-0001').getByRole('combobox') as HTMLSelectElement;
+  await waitFor(() => expect(first.disabled).toBe(false));
+  await act(async () => void fireEvent.change(first, { target: { value: '' } }));
+  await waitFor(() => expect(api.writes).toHaveLength(2));
+  expect(api.writes).toEqual([
+    { method: 'PUT', url: '/cadastro/campanha/2/numero', body: { ID_Numero: 8 } },
+    { method: 'PUT', url: '/cadastro/campanha/1/numero', body: { ID_Numero: null } },
+  ]);
+});
+
+test("a refused 'Número de saída' shows the server text and keeps the number shown before", async () => {
+  api = serve({
+    'PUT /cadastro/campanha/1/numero': { status: 400, body: { success: false, text: 'ID_Numero: Selecione um número da empresa.' } },
+  });
+  const error = jest.spyOn(toast, 'error');
+  await openList();
+  const select = rowOf('CMP-0001').getByRole('combobox') as HTMLSelectElement;
+  await waitFor(() => expect(select.disabled).toBe(false));
+  await act(async () => void fireEvent.change(select, { target: { value: '9' } }));
+  await waitFor(() => expect(error).toHaveBeenCalledWith('ID_Numero: Selecione um número da empresa.', { duration: 3000 }));
+  await waitFor(() => expect(select.value).toBe('8'));
 });

@@ -1,13 +1,12 @@
-import { criarCampanhaRequest, TOAST_MS } from '@consig/shared';
+import { createCampaignRequest, TOAST_MS } from '@consig/shared';
 import { Field, Form, SelectField, SubmitButton, useZodForm } from '@consig/shared/forms';
-import { campaignKeys, useApiMutation } from '@consig/shared/query';
+import { campaignKeys, useAgencies, useApiMutation } from '@consig/shared/query';
 import { Dialog } from '@consig/shared';
 import { createCampaign } from './api/createCampaign';
-import { useAgencies } from './api/getAgencies';
 
 /** 'Criar campanha' (product-spec §5 "Campaign create"): a name and an agency type, both required. */
 export function CreateCampaignDialog({ onClose }: { onClose: () => void }) {
-  const form = useZodForm(criarCampanhaRequest, { defaultValues: { DE_Campanha: '' } });
+  const form = useZodForm(createCampaignRequest, { defaultValues: { DE_Campanha: '' } });
   const agencies = useAgencies();
   const options = (agencies.data ?? []).map((agency) => ({ value: agency.OrgaoID, label: agency.DE_Orgao }));
 

@@ -1,10 +1,10 @@
-import { TOAST_MS, type Campanha } from '@consig/shared';
+import { TOAST_MS, type Campaign } from '@consig/shared';
 import { campaignKeys, useApiMutation } from '@consig/shared/query';
 import { Dialog } from '@consig/shared';
 import { deleteCampaign } from './api/deleteCampaign';
 
 /** Asks before DELETE /cadastro/campanha/{id}: the campaign goes with its queue, attendants and imports. */
-export function DeleteCampaignDialog({ campaign, onClose }: { campaign: Campanha; onClose: () => void }) {
+export function DeleteCampaignDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
   const remove = useApiMutation({
     mutationFn: deleteCampaign,
     toastDuration: TOAST_MS.screens,
@@ -14,8 +14,8 @@ export function DeleteCampaignDialog({ campaign, onClose }: { campaign: Campanha
   return (
     <Dialog title="Excluir campanha" onClose={onClose}>
       <p>
-        Excluir a campanha {campaign.CO_Campanha} ({campaign.DE_Campanha})? A fila, os atendentes vinculados e as importações dela
-        também serão excluídos.
+        Excluir a campanha {campaign.CO_Campanha} ({campaign.DE_Campanha})? A fila, os atendentes vinculados e as importações dela também
+        serão excluídos.
       </p>
       <div className="cmp-dialog__actions">
         <button type="button" className="consig-button consig-button--ghost" onClick={onClose}>

@@ -10,7 +10,7 @@ const NEUTRAL = 'var(--c-muted)';
 const CAMPAIGN_COLORS: Record<number, string> = {
   [CAMPAIGN_STATUS.CRIADO]: 'var(--c-primary)',
   [CAMPAIGN_STATUS.EM_ANDAMENTO]: 'var(--c-success)',
-  [CAMPAIGN_STATUS.EM_ANALISE]: '#7a5af8',
+  [CAMPAIGN_STATUS.EM_ANALISE]: '#6941c6', // white on it 6.6:1 (#7a5af8 was 4.5:1, at the very edge)
   [CAMPAIGN_STATUS.PAUSADO]: 'var(--c-warning)',
 };
 
@@ -23,5 +23,5 @@ const IMPORT_COLORS: Record<number, string> = {
 export const campaignStatusColor = (id: number) => CAMPAIGN_COLORS[id] ?? NEUTRAL;
 
 /** No import yet ('Sem arquivo') reads as neutral. */
-export const importStatusColor = (importacao: { ID_Status: number } | null) =>
-  importacao == null ? NEUTRAL : IMPORT_COLORS[importacao.ID_Status] ?? NEUTRAL;
+export const importStatusColor = (campaignImport: { ID_Status: number } | null) =>
+  campaignImport == null ? NEUTRAL : (IMPORT_COLORS[campaignImport.ID_Status] ?? NEUTRAL);

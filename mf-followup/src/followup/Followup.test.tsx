@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderScreen, routerLocation, signIn } from '@consig/shared/testing';
 import { api } from '@consig/shared';
 import Followup from './Followup';
+import { toast } from 'react-hot-toast';
 import { serveFollowup } from './testServer';
 
 const todaysCounts = () => `/crm/proposta/status?DT_Inicio=${toCompactDate()}&DT_Fim=${toCompactDate()}`;
@@ -11,7 +12,19 @@ const pressed = () => screen.queryAllByRole('button', { pressed: true }).map((bu
 const dateInput = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 const fakeNow = (now: Date) =>
-  jest.useFakeTimers({ now, doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'nextTick'] });
+  jest.useFakeTimers({
+    now,
+    doNotFake: [
+      'setTimeout',
+      'clearTimeout',
+      'setInterval',
+      'clearInterval',
+      'setImmediate',
+      'clearImmediate',
+      'queueMicrotask',
+      'nextTick',
+    ],
+  });
 
 beforeEach(() => signIn());
 afterEach(() => {
@@ -29,7 +42,7 @@ it('lists the statuses with their counts and the Total of the listed proposals',
   expect((await screen.findByRole('button', { name: 'Digitada 5' })).getAttribute('aria-pressed')).toBe('false');
   expect(statusButton('Paga').textContent).toBe('Paga12');
   expect(statusButton('Cancelada').textContent).toBe('Cancelada0');
-  expect(get).toHaveBeenCalledWith(todaysCounts());
+  expect(get).toHaveBeenCalledWith(todaysCounts(), { signal: expect.any(AbortSignal) });
   expect(await screen.findByText('Total: 1234')).toBeTruthy();
 });
 
@@ -104,6 +117,54 @@ it('an emptied date leaves that end open, and a half-typed one goes back on blur
   expect(end.value).toBe('15/03/2026');
 });
 
+/** The error a screen reader reads with the field (its aria-describedby), or null. */
+const fieldError = (input: HTMLInputElement) => {
+  const id = input.getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? null) : null;
+};
+
+it('refuses an impossible date or an end before the start once, under the field, and keeps the last valid list', async () => {
+  fakeNow(new Date(2026, 2, 15, 10, 0));
+  const get = serveFollowup();
+  const toasts = jest.spyOn(toast, 'error');
+  renderScreen(<Followup />, '/acompanhamentos?inicio=2026-03-01&fim=2026-03-15');
+  await screen.findByRole('row', { name: /Maria Souza/ });
+  const reads = () => [...get.summaryUrls(), ...get.listUrls()];
+  const before = reads();
+
+  const end = dateInput('Data final');
+  fireEvent.change(end, { target: { value: '31022026' } });
+  expect(end.value).toBe('31/02/2026');
+  expect(end.getAttribute('aria-invalid')).toBe('true');
+  expect(fieldError(end)).toBe('Data inexistente.');
+  expect(screen.getAllByText('Data inexistente.')).toHaveLength(1);
+
+  fireEvent.change(end, { target: { value: '28022026' } });
+  expect(fieldError(end)).toBe('A data final não pode ser anterior à inicial.');
+  fireEvent.blur(end);
+  // Still there after leaving the field, once; the filters in force, the list and the counts unchanged.
+  expect(end.value).toBe('28/02/2026');
+  expect(screen.getAllByText('A data final não pode ser anterior à inicial.')).toHaveLength(1);
+  expect(routerLocation.current).toBe('/acompanhamentos?inicio=2026-03-01&fim=2026-03-15');
+  expect(screen.getByRole('row', { name: /Maria Souza/ })).toBeTruthy();
+
+  const start = dateInput('Data inicial');
+  fireEvent.change(start, { target: { value: '16032026' } });
+  expect(fieldError(start)).toBe('A data inicial não pode ser posterior à final.');
+  fireEvent.change(start, { target: { value: '01032026' } });
+  expect(fieldError(start)).toBeNull();
+
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(reads()).toEqual(before);
+  expect(toasts).not.toHaveBeenCalled();
+
+  // Fixed, the end is applied.
+  fireEvent.change(end, { target: { value: '10032026' } });
+  expect(fieldError(end)).toBeNull();
+  expect(routerLocation.current).toBe('/acompanhamentos?inicio=2026-03-01&fim=2026-03-10');
+  await waitFor(() => expect(get.listUrls()).toContain('/crm/proposta/0/0/0/0/0/20260301/20260310'));
+});
+
 it('offers the bank, attendant and indicator dropdowns with Selecione as 0', async () => {
   fakeNow(new Date(2026, 2, 15, 10, 0));
   const get = serveFollowup();
@@ -111,7 +172,11 @@ it('offers the bank, attendant and indicator dropdowns with Selecione as 0', asy
   await screen.findByRole('option', { name: 'Itaú' });
 
   const bank = select('Clientes por Banco');
-  expect([...bank.options].map((option) => [option.value, option.text])).toEqual([['0', 'Selecione'], ['341', 'Itaú'], ['623', 'Banco Pan']]);
+  expect([...bank.options].map((option) => [option.value, option.text])).toEqual([
+    ['0', 'Selecione'],
+    ['341', 'Itaú'],
+    ['623', 'Banco Pan'],
+  ]);
   expect(bank.value).toBe('0');
   await screen.findByRole('option', { name: 'Bruno Atendente' });
   await screen.findByRole('option', { name: 'Carlos Indicador' });
@@ -136,10 +201,14 @@ it('a link with filters reopens them', async () => {
   await screen.findByRole('option', { name: 'Itaú' });
   await screen.findByRole('option', { name: 'Ana Atendente' });
   await screen.findByRole('option', { name: 'Carlos Indicador' });
-  expect(get).toHaveBeenCalledWith('/crm/proposta/status?DT_Inicio=20260101&DT_Fim=20260131');
+  expect(get).toHaveBeenCalledWith('/crm/proposta/status?DT_Inicio=20260101&DT_Fim=20260131', { signal: expect.any(AbortSignal) });
   expect(get.listUrls()).toEqual(['/crm/proposta/90/341/7/3/0/20260101/20260131']);
   expect(pressed()).toEqual(['Cancelada0']);
-  expect([select('Clientes por Banco').value, select('Clientes por Atendente').value, select('Clientes por Indicador').value]).toEqual(['341', '7', '3']);
+  expect([select('Clientes por Banco').value, select('Clientes por Atendente').value, select('Clientes por Indicador').value]).toEqual([
+    '341',
+    '7',
+    '3',
+  ]);
 });
 
 it('shows the proposals table header and its empty text', async () => {
@@ -147,9 +216,11 @@ it('shows the proposals table header and its empty text', async () => {
   renderScreen(<Followup />, '/acompanhamentos');
 
   const table = screen.getByRole('table', { name: 'Atividades recentes' });
-  expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
-    'Nome', 'ADE', 'CPF', 'Status da Proposta', 'Atendente', 'Indicador', 'Valor', 'Operação',
-  ]);
+  expect(
+    within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent),
+  ).toEqual(['Nome', 'ADE', 'CPF', 'Status da Proposta', 'Atendente', 'Indicador', 'Valor', 'Operação']);
   expect(await within(table).findByText('Nenhuma proposta para os filtros selecionados.')).toBeTruthy();
   expect(screen.getByText('Total: 0')).toBeTruthy();
 });

@@ -38,7 +38,7 @@ export function FollowupScreen() {
         <OptionFilter
           title="Clientes por Atendente"
           value={filters.attendantId}
-          options={attendants.data?.map((attendant) => ({ id: attendant.AtendenteID, label: attendant.DE_Atendente }))}
+          options={attendants.data?.map((attendant) => ({ id: attendant.AtendenteID, label: attendant.DE_Pessoa }))}
           onChange={(id) => filters.setId('attendantId', id)}
         />
         <OptionFilter

@@ -1,10 +1,17 @@
-import { api, type PendingTicket, type PossibleStatus, type ProposalListItem, type StatusSummaryItem } from '@consig/shared';
+import {
+  api,
+  type PendingTicket,
+  type PossibleStatus,
+  type ProposalHistoryEntry,
+  type ProposalListItem,
+  type StatusSummaryItem,
+} from '@consig/shared';
 
 /**
  * Test records and a fake API for the follow-up screen's tests; never imported by app code. (Lint lets
  * only *.test files and src/test(ing) folders import '@consig/shared/testing', hence the local `ok`.)
  */
-const ok = <T,>(data: T) => ({ data: { success: true, text: '', data }, status: 200 });
+const ok = <T>(data: T) => ({ data: { success: true, text: '', data }, status: 200 });
 
 // Proposal status codes (10 Aguardando digitação … 91 Reprovada), not the campaign ones.
 export const statuses: StatusSummaryItem[] = [
@@ -25,28 +32,86 @@ export const bankOptions = [
   { BancoID: 623, DE_Banco: 'Banco Pan' },
 ];
 export const attendantOptions = [
-  { AtendenteID: 7, DE_Atendente: 'Ana Atendente' },
-  { AtendenteID: 8, DE_Atendente: 'Bruno Atendente' },
+  { AtendenteID: 7, DE_Pessoa: 'Ana Atendente' },
+  { AtendenteID: 8, DE_Pessoa: 'Bruno Atendente' },
 ];
 export const indicatorOptions = [{ IndicadorID: 3, DE_Indicador: 'Carlos Indicador' }];
 
 export function aProposal(overrides: Partial<ProposalListItem> = {}): ProposalListItem {
   return {
-    ID_Proposta: 1, CO_ADE: 'ADE0001', DE_Pessoa: 'Maria Souza', CO_CPF: '11144477735', DE_Tabela: 'Normal', DE_Operacao: 'Empréstimo novo',
-    DE_Liquido: '1234.56', DT_Digitacao: '2026-03-15T10:00:00-03:00', ID_Status: 20, DE_Status: 'Digitada', ID_Atendente: 7,
-    DE_Atendente: 'Ana Atendente', DE_Indicador: 'Carlos Indicador', SN_API: 0, CO_Banco: 341, DE_Banco: 'Itaú',
-    LN_LogoBanco: '/cadastro/banco/341/logo', CO_Agencia: '1234', CO_AgenciaDV: '5', CO_ContaCorrente: '98765', CO_ContaCorrenteDV: '0',
-    DE_Telefone: '11987654321', EM_Email: 'maria@example.com', DT_Nascimento: '1958-03-12', CO_Identidade: '123456789', DE_Sexo: 'F',
-    DE_Mae: 'Joana Souza', CO_Cep: '01001000', DE_Endereco: 'Praça da Sé', DE_Numero: '100', DE_Complemento: 'apto 1', DE_Bairro: 'Sé',
-    DE_Cidade: 'São Paulo', ID_StatusChamado: null,
+    ID_Proposta: 1,
+    CO_ADE: 'ADE0001',
+    DE_Pessoa: 'Maria Souza',
+    CO_CPF: '11144477735',
+    DE_Tabela: 'Normal',
+    DE_Operacao: 'Empréstimo novo',
+    DE_Liquido: '1234.56',
+    DT_Digitacao: '2026-03-15T10:00:00-03:00',
+    ID_Status: 20,
+    DE_Status: 'Digitada',
+    ID_Atendente: 7,
+    DE_Atendente: 'Ana Atendente',
+    DE_Indicador: 'Carlos Indicador',
+    SN_API: 0,
+    CO_Banco: 341,
+    DE_Banco: 'Itaú',
+    LN_LogoBanco: '/cadastro/banco/341/logo',
+    CO_Agencia: '1234',
+    CO_AgenciaDV: '5',
+    CO_ContaCorrente: '98765',
+    CO_ContaCorrenteDV: '0',
+    DE_Telefone: '11987654321',
+    EM_Email: 'maria@example.com',
+    DT_Nascimento: '1958-03-12',
+    CO_Identidade: '123456789',
+    DE_Sexo: 'F',
+    DE_Mae: 'Joana Souza',
+    CO_Cep: '01001000',
+    DE_Endereco: 'Praça da Sé',
+    DE_Numero: '100',
+    DE_Complemento: 'apto 1',
+    DE_Bairro: 'Sé',
+    DE_Cidade: 'São Paulo',
+    ID_StatusChamado: null,
     ...overrides,
   };
 }
 
+/** The status history GET /crm/proposta/{id}/historico answers: the registration, then a supervisor's change. */
+export const proposalHistory: ProposalHistoryEntry[] = [
+  {
+    TS_Alteracao: '2026-03-15T13:00:00.000Z',
+    ID_Pessoa: 7,
+    DE_Pessoa: 'Ana Atendente',
+    ID_StatusAnterior: null,
+    DE_StatusAnterior: null,
+    ID_Status: 10,
+    DE_Status: 'Aguardando digitação',
+  },
+  {
+    TS_Alteracao: '2026-03-16T17:05:00.000Z',
+    ID_Pessoa: 1,
+    DE_Pessoa: 'Sara Supervisora',
+    ID_StatusAnterior: 10,
+    DE_StatusAnterior: 'Aguardando digitação',
+    ID_Status: 20,
+    DE_Status: 'Digitada',
+  },
+];
+
 export function aPendingTicket(ChamadoID: number, overrides: Partial<PendingTicket> = {}): PendingTicket {
   return {
-    ChamadoID, ID_Proposta: 1, ID_Status: 73, TX_Chamado: `Chamado ${ChamadoID}: revisar a taxa.`, TS_Chamado: '2026-03-15T09:30:00.000-03:00',
-    TX_Resposta: null, TS_Resposta: null, SN_Anexo: false, SN_AnexoResposta: false, CO_ADE: `ADE-${ChamadoID}`, DE_Pessoa: 'Maria Souza',
+    ChamadoID,
+    ID_Proposta: 1,
+    ID_Status: 73,
+    TX_Chamado: `Chamado ${ChamadoID}: revisar a taxa.`,
+    TS_Chamado: '2026-03-15T09:30:00.000-03:00',
+    TX_Resposta: null,
+    TS_Resposta: null,
+    SN_Anexo: false,
+    SN_AnexoResposta: false,
+    CO_ADE: `ADE-${ChamadoID}`,
+    DE_Pessoa: 'Maria Souza',
     DE_Atendente: 'Ana Atendente',
     ...overrides,
   };
@@ -79,14 +144,18 @@ export function serveFollowup({
   total = 17,
   pending = { rows: [], total: 0 },
 }: { pages?: Record<string, ListPage> | ListPage[]; total?: number; pending?: PendingList } = {}) {
-  const byCursor: Record<string, ListPage> = Array.isArray(pages) ? Object.fromEntries(pages.map((page, i) => [i === 0 ? '' : `c${i}`, page])) : pages;
+  const byCursor: Record<string, ListPage> = Array.isArray(pages)
+    ? Object.fromEntries(pages.map((page, i) => [i === 0 ? '' : `c${i}`, page]))
+    : pages;
   const get = jest.spyOn(api, 'get').mockImplementation(async (url: string) => {
     if (url === '/crm/proposta/status/possiveis') return ok(possibleStatuses);
     if (url.startsWith('/crm/proposta/status')) return ok(statuses);
     if (url === '/crm/proposta/banco') return ok(bankOptions);
     if (url === '/crm/proposta/atendente') return ok(attendantOptions);
     if (url === '/crm/proposta/indicador') return ok(indicatorOptions);
-    if (url === '/crm/chamado/pendentes') return { data: { success: true, text: '', data: pending.rows, NU_Total: pending.total }, status: 200 };
+    if (/^\/crm\/proposta\/\d+\/historico$/.test(url)) return ok(proposalHistory);
+    if (url === '/crm/chamado/pendentes')
+      return { data: { success: true, text: '', data: pending.rows, NU_Total: pending.total }, status: 200 };
     if (url.startsWith('/crm/chamado')) return ok([]);
     if (url.startsWith('/crm/proposta/csv/')) return { data: new Blob(['\ufeffNome;ADE\n'], { type: 'text/csv' }), status: 200 };
     if (/^\/crm\/proposta\/\d+\/\d+\/\d+\/\d+/.test(url)) {
@@ -99,6 +168,7 @@ export function serveFollowup({
   return Object.assign(get, {
     urls: () => get.mock.calls.map(([url]) => url),
     listUrls: () => get.mock.calls.map(([url]) => url).filter((url) => /^\/crm\/proposta\/\d/.test(url)),
-    summaryUrls: () => get.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/crm/proposta/status?') || url === '/crm/proposta/status'),
+    summaryUrls: () =>
+      get.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/crm/proposta/status?') || url === '/crm/proposta/status'),
   });
 }

@@ -3,11 +3,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import { httpError, renderScreen, signIn } from '@consig/shared/testing';
 import { fakeCallAgent, type FakeIncomingCall } from '../test/fakeCallAgent';
-import { ATTENDANT, RAMAL } from '../testing';
+import { ATTENDANT, EXTENSION_CREDENTIALS } from '../testing';
 import CallBar from './CallBar';
 import type { JssipAgentOptions } from './sip/jssipAgent';
 
-const answerRamal = (data: unknown) =>
+const answerExtension = (data: unknown) =>
   jest.spyOn(api, 'get').mockResolvedValue({ data: { sucess: data != null, text: data ? '' : 'Usuário não tem ramal.', data } });
 
 /** The call bar with a fake SIP agent; `started` lists the options of every agent it started. */
@@ -35,11 +35,11 @@ afterEach(() => {
 
 test('fetches the extension for a user with telephony on, starts the agent with it and shows the registration', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
-  const get = answerRamal(RAMAL);
+  const get = answerExtension(EXTENSION_CREDENTIALS);
   const { fake, started } = renderCallBar(fakeCallAgent('connecting'));
-  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
-  expect(get).toHaveBeenCalledWith('/atendente/ramal');
-  expect(started).toEqual([{ ramal: RAMAL, iceServers: [] }]);
+  await waitFor(() => expect(session.get().extension).toEqual(EXTENSION_CREDENTIALS));
+  expect(get).toHaveBeenCalledWith('/atendente/ramal', { signal: expect.any(AbortSignal) });
+  expect(started).toEqual([{ credentials: EXTENSION_CREDENTIALS, iceServers: [] }]);
   expect(badge().textContent).toBe('Ramal 1001: conectando…');
 
   act(() => fake.setStatus('registered'));
@@ -51,10 +51,10 @@ test('fetches the extension for a user with telephony on, starts the agent with 
 
 test('keeps no extension when the server has none, without an error, and says telephony is off', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
-  session.setRamal(RAMAL);
-  const get = answerRamal(null);
+  session.setExtension(EXTENSION_CREDENTIALS);
+  const get = answerExtension(null);
   const { fake } = renderCallBar();
-  await waitFor(() => expect(session.get().ramal).toBeNull());
+  await waitFor(() => expect(session.get().extension).toBeNull());
   expect(get).toHaveBeenCalledTimes(1);
   expect(toast.error).not.toHaveBeenCalled();
   expect(fake.agent.stop).toHaveBeenCalled(); // the agent started for the old extension stops with it
@@ -63,11 +63,11 @@ test('keeps no extension when the server has none, without an error, and says te
 
 test('does not fetch an extension nor start an agent for a user with telephony off', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 0 });
-  const get = answerRamal(RAMAL);
+  const get = answerExtension(EXTENSION_CREDENTIALS);
   const { started } = renderCallBar();
   await act(async () => {});
   expect(get).not.toHaveBeenCalled();
-  expect(session.get().ramal).toBeNull();
+  expect(session.get().extension).toBeNull();
   expect(started).toEqual([]);
   expect(badge().textContent).toBe('Telefonia desligada');
 });
@@ -81,11 +81,11 @@ test('a dial request without an extension says the user has none', async () => {
 
 test('a dial request while the agent is not registered reports telephony unavailable and a terminated call', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
-  answerRamal(RAMAL);
+  answerExtension(EXTENSION_CREDENTIALS);
   const states: BusPayload<'telephony.call-state@1'>[] = [];
   const unsubscribe = bus.subscribe('telephony.call-state@1', (event) => states.push(event));
   const { fake } = renderCallBar(fakeCallAgent('reconnecting'));
-  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+  await waitFor(() => expect(session.get().extension).toEqual(EXTENSION_CREDENTIALS));
 
   act(() => requestDial('11987654321', 42));
   unsubscribe();
@@ -98,10 +98,10 @@ test('a dial request while the agent is not registered reports telephony unavail
 
 test('an outgoing call: the bar with the ringback tone, then the timer; Terminar ends it', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
-  answerRamal(RAMAL);
+  answerExtension(EXTENSION_CREDENTIALS);
   const success = jest.spyOn(toast, 'success').mockReturnValue('');
   const { fake } = renderCallBar();
-  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+  await waitFor(() => expect(session.get().extension).toEqual(EXTENSION_CREDENTIALS));
 
   act(() => requestDial('11987654321', 42));
   expect(fake.placed.map((call) => call.target)).toEqual(['011987654321']);
@@ -130,12 +130,12 @@ test('an outgoing call: the bar with the ringback tone, then the timer; Terminar
 
 test('an incoming call rings with the caller and Atender/Recusar; answering opens the client it names', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
-  answerRamal(RAMAL);
+  answerExtension(EXTENSION_CREDENTIALS);
   jest.spyOn(toast, 'success').mockReturnValue('');
   const answered: BusPayload<'telephony.answered@1'>[] = [];
   const unsubscribe = bus.subscribe('telephony.answered@1', (event) => answered.push(event));
   const { fake } = renderCallBar();
-  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+  await waitFor(() => expect(session.get().extension).toEqual(EXTENSION_CREDENTIALS));
 
   let call!: FakeIncomingCall;
   act(() => {
@@ -161,9 +161,9 @@ test('an incoming call rings with the caller and Atender/Recusar; answering open
 
 test("'Recusar' refuses the ringing call", async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
-  answerRamal(RAMAL);
+  answerExtension(EXTENSION_CREDENTIALS);
   const { fake } = renderCallBar();
-  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+  await waitFor(() => expect(session.get().extension).toEqual(EXTENSION_CREDENTIALS));
   let call!: FakeIncomingCall;
   act(() => {
     call = fake.ring();
@@ -174,9 +174,9 @@ test("'Recusar' refuses the ringing call", async () => {
 
 test('the logout event and the end of the session stop the agent', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
-  answerRamal(RAMAL);
+  answerExtension(EXTENSION_CREDENTIALS);
   const { fake } = renderCallBar();
-  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+  await waitFor(() => expect(session.get().extension).toEqual(EXTENSION_CREDENTIALS));
   expect(fake.isListening()).toBe(true);
 
   act(() => bus.publish('session.logout@1', {}));
@@ -189,9 +189,9 @@ test('the logout event and the end of the session stop the agent', async () => {
 
 test('a session ending by itself (no logout event) stops the agent too', async () => {
   signIn({ ...ATTENDANT, SN_Telefonia: 1 });
-  answerRamal(RAMAL);
+  answerExtension(EXTENSION_CREDENTIALS);
   const { fake } = renderCallBar();
-  await waitFor(() => expect(session.get().ramal).toEqual(RAMAL));
+  await waitFor(() => expect(session.get().extension).toEqual(EXTENSION_CREDENTIALS));
   act(() => session.signOut());
   expect(fake.agent.stop).toHaveBeenCalledTimes(1);
 });
@@ -209,7 +209,7 @@ test('a refused extension read shows the server text and keeps no extension', as
   jest.spyOn(api, 'get').mockRejectedValue(httpError(403, 'Acesso negado.'));
   const { started } = renderCallBar();
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Acesso negado.', expect.anything()));
-  expect(session.get().ramal).toBeNull();
+  expect(session.get().extension).toBeNull();
   expect(started).toEqual([]);
 });
 
@@ -219,7 +219,7 @@ test('an extension that arrives after the user signed out is not kept', async ()
   jest.spyOn(api, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)));
   const { started } = renderCallBar();
   act(() => session.signOut());
-  await act(async () => answer({ data: { sucess: true, text: '', data: RAMAL }, status: 200 }));
-  expect(session.get().ramal).toBeNull();
+  await act(async () => answer({ data: { sucess: true, text: '', data: EXTENSION_CREDENTIALS }, status: 200 }));
+  expect(session.get().extension).toBeNull();
   expect(started).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { useBusEvent, useSession } from '@consig/shared';
 import { useState, useSyncExternalStore } from 'react';
 import { createCallAudio } from './audio/callAudio';
 import { createCallController } from './calls/callController';
-import { useRamal } from './ramal/useRamal';
+import { useExtension } from './extension/useExtension';
 import { loadJssipAgent } from './sip/loadJssipAgent';
 import { createSoftphone, type AgentFactory } from './sip/softphone';
 import { useSoftphone } from './sip/useSoftphone';
@@ -20,12 +20,12 @@ interface Props {
  * during a call, the call bar with its sounds.
  */
 export default function CallBar({ createAgent = loadJssipAgent }: Props) {
-  const { user, ramal } = useSession();
-  const fetchedRamal = useRamal();
+  const { user, extension } = useSession();
+  const fetchedExtension = useExtension();
   const [{ media, setRemoteElement, setToneElement }] = useState(createCallAudio);
   const [controller] = useState(() => createCallController({ media }));
   const [softphone] = useState(() => createSoftphone(controller, createAgent));
-  useSoftphone(softphone, user, ramal);
+  useSoftphone(softphone, user, extension);
   useBusEvent('telephony.dial@1', ({ number }) => controller.dial(number));
 
   const call = useSyncExternalStore(controller.subscribe, controller.getCall, controller.getCall);
@@ -38,7 +38,7 @@ export default function CallBar({ createAgent = loadJssipAgent }: Props) {
       {!call && (
         <RegistrationBadge
           telephonyOn={user.SN_Telefonia === 1}
-          hasRamal={fetchedRamal === undefined ? undefined : fetchedRamal !== null}
+          hasExtension={fetchedExtension === undefined ? undefined : fetchedExtension !== null}
           registration={registration}
         />
       )}

@@ -30,6 +30,13 @@ test('while a call is active it shows the number, the timer and Terminar, which 
 test('Terminar is there while the call is still connecting, so it can be cancelled', () => {
   render(<CallBarView call={call({ state: 'establishing', establishedAt: null })} onHangup={() => {}} />);
   expect(screen.getByRole('button', { name: 'Terminar' })).toBeTruthy();
+  // Nothing is recorded before the answer, so no reminder yet.
+  expect(screen.queryByRole('note')).toBeNull();
+});
+
+test('while the call is up, a line reminds the attendant that it is recorded and the client must be told', () => {
+  render(<CallBarView call={call()} onHangup={() => {}} />);
+  expect(screen.getByRole('note').textContent).toBe('Ligação gravada: informe o cliente.');
   expect(screen.getByLabelText('Duração da chamada').textContent).toBe('00:00');
 });
 

@@ -1,5 +1,5 @@
 import type { Call } from './calls/callController';
-import { CALL_TEXTS } from './calls/callTexts';
+import { CALL_TEXTS, RECORDING_NOTICE } from './calls/callTexts';
 import './callBar.css';
 import { formatCallTimer } from './formatCallTimer';
 import { useElapsedSeconds } from './useElapsedSeconds';
@@ -51,6 +51,11 @@ export function CallBarView({ call, onHangup, onAnswer, onReject }: Props) {
       <span className="call-bar__remote">
         {call.callerName || call.remote}
         {status && <span className="call-bar__status">{status}</span>}
+        {call.state === 'established' && (
+          <span className="call-bar__recording" role="note">
+            {RECORDING_NOTICE}
+          </span>
+        )}
       </span>
       <time className="call-bar__timer" aria-label="Duração da chamada">
         {formatCallTimer(elapsed)}

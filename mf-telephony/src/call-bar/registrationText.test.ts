@@ -1,7 +1,7 @@
 import type { RegistrationStatus } from './calls/callAgent';
 import { registrationBadge } from './registrationText';
 
-const registered = (status: RegistrationStatus) => ({ telephonyOn: true, hasRamal: true, registration: { status, extension: '1001' } });
+const registered = (status: RegistrationStatus) => ({ telephonyOn: true, hasExtension: true, registration: { status, extension: '1001' } });
 
 test.each([
   ['registered', 'Ramal 1001: registrado', 'ok'],
@@ -14,7 +14,9 @@ test.each([
 });
 
 test('telephony off, no extension and an extension still loading', () => {
-  expect(registrationBadge({ telephonyOn: false, hasRamal: undefined, registration: null }).text).toBe('Telefonia desligada');
-  expect(registrationBadge({ telephonyOn: true, hasRamal: false, registration: null }).text).toBe('Telefonia desligada: usuário sem ramal');
-  expect(registrationBadge({ telephonyOn: true, hasRamal: undefined, registration: null }).text).toBe('Telefonia: conectando…');
+  expect(registrationBadge({ telephonyOn: false, hasExtension: undefined, registration: null }).text).toBe('Telefonia desligada');
+  expect(registrationBadge({ telephonyOn: true, hasExtension: false, registration: null }).text).toBe(
+    'Telefonia desligada: usuário sem ramal',
+  );
+  expect(registrationBadge({ telephonyOn: true, hasExtension: undefined, registration: null }).text).toBe('Telefonia: conectando…');
 });

@@ -5,7 +5,7 @@ export interface RegistrationView {
   /** pessoa.SN_Telefonia is 1 (product-spec §6). */
   telephonyOn: boolean;
   /** GET /atendente/ramal: undefined until it answers, null when the user has no extension. */
-  hasRamal: boolean | undefined;
+  hasExtension: boolean | undefined;
   /** The running agent's registration; null without an agent. */
   registration: RegistrationState | null;
 }
@@ -16,20 +16,20 @@ export type BadgeLevel = 'ok' | 'pending' | 'off' | 'problem';
  * The registration badge: whether calls can reach the attendant right now. 'registrado' is the only state
  * in which they do; 'reconectando…' says the agent is on it by itself (no reload needed).
  */
-export function registrationBadge({ telephonyOn, hasRamal, registration }: RegistrationView): { text: string; level: BadgeLevel } {
+export function registrationBadge({ telephonyOn, hasExtension, registration }: RegistrationView): { text: string; level: BadgeLevel } {
   if (!telephonyOn) return { text: 'Telefonia desligada', level: 'off' };
-  if (hasRamal === false) return { text: 'Telefonia desligada: usuário sem ramal', level: 'off' };
+  if (hasExtension === false) return { text: 'Telefonia desligada: usuário sem ramal', level: 'off' };
   if (!registration) return { text: 'Telefonia: conectando…', level: 'pending' };
-  const ramal = `Ramal ${registration.extension}`;
+  const label = `Ramal ${registration.extension}`;
   switch (registration.status) {
     case 'registered':
-      return { text: `${ramal}: registrado`, level: 'ok' };
+      return { text: `${label}: registrado`, level: 'ok' };
     case 'connecting':
-      return { text: `${ramal}: conectando…`, level: 'pending' };
+      return { text: `${label}: conectando…`, level: 'pending' };
     case 'reconnecting':
-      return { text: `${ramal}: reconectando…`, level: 'problem' };
+      return { text: `${label}: reconectando…`, level: 'problem' };
     case 'refused':
-      return { text: `${ramal}: registro recusado`, level: 'problem' };
+      return { text: `${label}: registro recusado`, level: 'problem' };
     case 'stopped':
       return { text: 'Telefonia desligada', level: 'off' };
   }

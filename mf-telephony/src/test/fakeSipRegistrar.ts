@@ -27,7 +27,18 @@ function parse(text: string): SipRequest | null {
 
 function reply(request: SipRequest, status: string, extra: string[] = []) {
   const { via, from, to, 'call-id': callId, cseq } = request.headers;
-  return [`SIP/2.0 ${status}`, `Via: ${via}`, `From: ${from}`, `To: ${to};tag=registrar`, `Call-ID: ${callId}`, `CSeq: ${cseq}`, ...extra, 'Content-Length: 0', '', ''].join('\r\n');
+  return [
+    `SIP/2.0 ${status}`,
+    `Via: ${via}`,
+    `From: ${from}`,
+    `To: ${to};tag=registrar`,
+    `Call-ID: ${callId}`,
+    `CSeq: ${cseq}`,
+    ...extra,
+    'Content-Length: 0',
+    '',
+    '',
+  ].join('\r\n');
 }
 
 /** One unmasked WebSocket text frame (server to client). */
@@ -71,7 +82,10 @@ function readFrames(buffer: Buffer): { texts: string[]; rest: Buffer; closed: bo
  * accepts the authenticated one ('refuse': answers it 403; 'silent': never completes the WebSocket handshake). Enough to drive the real JsSIP agent in unit tests (registration, the
  * credentials it sends, reconnection after the server restarts); calls go through Kamailio in e2e.
  */
-export async function startFakeSipRegistrar({ port = 0, behaviour = 'accept' }: { port?: number; behaviour?: 'accept' | 'refuse' | 'silent' } = {}) {
+export async function startFakeSipRegistrar({
+  port = 0,
+  behaviour = 'accept',
+}: { port?: number; behaviour?: 'accept' | 'refuse' | 'silent' } = {}) {
   const requests: SipRequest[] = [];
   /** The first lines of the responses the client sent (e.g. 'SIP/2.0 180 Ringing'), with their CSeq. */
   const responses: { status: string; cseq: string }[] = [];
@@ -85,7 +99,15 @@ export async function startFakeSipRegistrar({ port = 0, behaviour = 'accept' }: 
     if (behaviour === 'silent') return; // takes the connection, never completes the handshake
     const accept = createHash('sha1').update(`${request.headers['sec-websocket-key']}${WS_GUID}`).digest('base64');
     socket.write(
-      ['HTTP/1.1 101 Switching Protocols', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Accept: ${accept}`, 'Sec-WebSocket-Protocol: sip', '', ''].join('\r\n'),
+      [
+        'HTTP/1.1 101 Switching Protocols',
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        `Sec-WebSocket-Accept: ${accept}`,
+        'Sec-WebSocket-Protocol: sip',
+        '',
+        '',
+      ].join('\r\n'),
     );
     let pending: Buffer = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {
@@ -104,7 +126,9 @@ export async function startFakeSipRegistrar({ port = 0, behaviour = 'accept' }: 
           ? behaviour === 'refuse'
             ? reply(sip, '403 Forbidden')
             : reply(sip, '200 OK', [`Contact: ${sip.headers.contact};expires=600`])
-          : reply(sip, '401 Unauthorized', [`WWW-Authenticate: Digest realm="${REGISTRAR_REALM}", nonce="n${requests.length}", algorithm=MD5`]);
+          : reply(sip, '401 Unauthorized', [
+              `WWW-Authenticate: Digest realm="${REGISTRAR_REALM}", nonce="n${requests.length}", algorithm=MD5`,
+            ]);
         socket.write(textFrame(answer));
       }
       if (closed) socket.end();

@@ -33,10 +33,26 @@ async function failureOf(call: Promise<unknown>): Promise<unknown> {
 }
 
 test.each([
-  ['the browser\'s "Network Error" (API down, no network)', (config: InternalAxiosRequestConfig) => new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}), 'ERR_NETWORK'],
-  ['a refused connection', (config: InternalAxiosRequestConfig) => new AxiosError('connect ECONNREFUSED 127.0.0.1:3000', 'ECONNREFUSED', config, {}), 'ECONNREFUSED'],
-  ['a timeout', (config: InternalAxiosRequestConfig) => new AxiosError('timeout of 10000ms exceeded', AxiosError.ECONNABORTED, config, {}), 'ECONNABORTED'],
-  ['a timeout reported as ETIMEDOUT', (config: InternalAxiosRequestConfig) => new AxiosError('timeout exceeded', AxiosError.ETIMEDOUT, config, {}), 'ETIMEDOUT'],
+  [
+    'the browser\'s "Network Error" (API down, no network)',
+    (config: InternalAxiosRequestConfig) => new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {}),
+    'ERR_NETWORK',
+  ],
+  [
+    'a refused connection',
+    (config: InternalAxiosRequestConfig) => new AxiosError('connect ECONNREFUSED 127.0.0.1:3000', 'ECONNREFUSED', config, {}),
+    'ECONNREFUSED',
+  ],
+  [
+    'a timeout',
+    (config: InternalAxiosRequestConfig) => new AxiosError('timeout of 10000ms exceeded', AxiosError.ECONNABORTED, config, {}),
+    'ECONNABORTED',
+  ],
+  [
+    'a timeout reported as ETIMEDOUT',
+    (config: InternalAxiosRequestConfig) => new AxiosError('timeout exceeded', AxiosError.ETIMEDOUT, config, {}),
+    'ETIMEDOUT',
+  ],
 ])('%s reads in Portuguese, in its message and in errorText, and keeps its code', async (_what, makeError, code) => {
   failWith(makeError);
   const error = await failureOf(api.get('/atendente/lead'));
@@ -52,7 +68,7 @@ test('a network error made outside the client (a test double, another axios inst
   expect(NETWORK_FAILURE_TEXT).toBe(PORTUGUESE);
 });
 
-test("a call the page cancelled is not called a connection failure", async () => {
+test('a call the page cancelled is not called a connection failure', async () => {
   failWith((config) => new AxiosError('canceled', AxiosError.ERR_CANCELED, config));
   const error = await failureOf(api.get('/atendente/lead'));
   expect((error as AxiosError).message).toBe('canceled');

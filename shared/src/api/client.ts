@@ -54,8 +54,10 @@ const GATEWAY_FAILURES = new Set([502, 503, 504]);
 export function errorText(error: unknown): string {
   if (isNetworkFailure(error)) return NETWORK_FAILURE_TEXT;
   if (error instanceof AxiosError) {
-    const body = error.response?.data as { text?: string; message?: string } | undefined;
-    const own = (typeof body === 'object' && body && (body.text || body.message)) || undefined;
+    const body = error.response?.data as { text?: unknown; message?: unknown } | undefined;
+    // Only the API's error body has texts: a blob request's body is a Blob, whose `text` is a method.
+    const texts = typeof body === 'object' && body ? [body.text, body.message] : [];
+    const own = texts.find((value): value is string => typeof value === 'string' && value !== '');
     // A proxy in front of the API (nginx) answers for it when it is down: the same failure as no answer at all.
     if (!own && GATEWAY_FAILURES.has(error.response?.status ?? 0)) return NETWORK_FAILURE_TEXT;
     // Never axios's English ("Request failed with status code 500") in front of a user.

@@ -80,3 +80,14 @@ describe('retained state', () => {
     expect(bus.last('telephony.dial@1')).toBeNull();
   });
 });
+
+test("an unknown caller's number travels as DDD + number: an extension or a raw address is refused at the publisher", () => {
+  const handler = jest.fn();
+  const unsubscribe = bus.subscribe('telephony.unknown-caller-answered@1', handler);
+  bus.publish('telephony.unknown-caller-answered@1', { number: '11955551111' });
+  for (const number of ['1001', '+5511955551111', '']) {
+    expect(() => bus.publish('telephony.unknown-caller-answered@1', { number })).toThrow();
+  }
+  unsubscribe();
+  expect(handler.mock.calls).toEqual([[{ number: '11955551111' }]]);
+});

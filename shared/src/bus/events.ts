@@ -19,6 +19,14 @@ export const busEvents = {
   }),
   /** An incoming call was answered: the host opens /atendimento for that client. */
   'telephony.answered@1': z.object({ clientId: z.string().check(z.regex(/^\d+$/)) }),
+  /**
+   * An incoming call from the phone network whose number is no client's (it came without a display name) was
+   * answered: the host opens /atendimento with 'Novo Cliente' and that number. `number` is DDD + number, or a
+   * non-geographic number (0800…), as `nationalNumber` makes it. A new event rather than a change to
+   * 'telephony.answered@1': that one keeps its payload and its meaning (a known client), so neither side has
+   * to move in step with the other.
+   */
+  'telephony.unknown-caller-answered@1': z.object({ number: z.string().check(z.regex(/^\d{10,11}$/)) }),
   /** Every message of the realtime socket. */
   'realtime.alert@1': realtimeAlert,
   /** Alert 1087: an operation changed on the server (product-spec §4 "Operation update from a push"). */

@@ -8,12 +8,14 @@ function CallStatus() {
   const report = useBusState('telephony.call-state@1');
   return (
     <p>
-      {report?.state ?? 'nenhuma'} · {isCallInProgress(report) ? 'em chamada' : 'livre'} · {hasCallEnded(report) ? 'encerrada' : 'não encerrada'}
+      {report?.state ?? 'nenhuma'} · {isCallInProgress(report) ? 'em chamada' : 'livre'} ·{' '}
+      {hasCallEnded(report) ? 'encerrada' : 'não encerrada'}
     </p>
   );
 }
 
-const report = (state: 'incoming' | 'established' | 'terminated' | 'idle') => ({ state, direction: 'incoming', remote: '11987654321' }) as const;
+const report = (state: 'incoming' | 'established' | 'terminated' | 'idle') =>
+  ({ state, direction: 'incoming', remote: '11987654321' }) as const;
 
 afterEach(() => act(() => bus.publish('session.logout@1', {})));
 

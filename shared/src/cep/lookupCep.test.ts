@@ -34,7 +34,8 @@ function fakeCepService(answer: (request: InternalAxiosRequestConfig) => Answer)
     if (planned === 'network-error') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config, {});
     const { status = 200, body } = planned;
     const response = { data: body, status, statusText: String(status), headers: {}, config };
-    if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
+    if (status >= 400)
+      throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, config, null, response);
     return response;
   };
   cepClient.defaults.adapter = adapter;

@@ -10,6 +10,12 @@ export interface CepAddress {
   bairro: string;
 }
 
+/**
+ * What the screen says when a look-up that ran gives nothing to fill: the service failed,
+ * refused or does not know the CEP. The attendant types the address; nothing typed is overwritten.
+ */
+export const CEP_LOOKUP_FAILED_TEXT = 'Não foi possível consultar o CEP. Preencha o endereço.';
+
 const digitsOf = (cep: string) => cep.replace(/\D/g, '');
 
 /**

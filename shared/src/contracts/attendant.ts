@@ -8,14 +8,20 @@ import { envelope } from './envelope';
  * authenticates as User with Pass; `Ramal`, the bare extension number, extends the spec's four fields
  * (optional like every extension; the API always sends it; docs/architecture.md "Telephony").
  */
-export const ramal = z.object({ User: z.string(), Pass: z.string(), Realm: z.string(), WSServer: z.string(), Ramal: z.optional(z.string()) });
-export type Ramal = z.infer<typeof ramal>;
-export const ramalResponse = z.object({ sucess: z.boolean(), text: z.string(), data: z.nullable(ramal) });
-export type RamalResponse = z.infer<typeof ramalResponse>;
+export const extensionCredentials = z.object({
+  User: z.string(),
+  Pass: z.string(),
+  Realm: z.string(),
+  WSServer: z.string(),
+  Ramal: z.optional(z.string()),
+});
+export type ExtensionCredentials = z.infer<typeof extensionCredentials>;
+export const extensionCredentialsResponse = z.object({ sucess: z.boolean(), text: z.string(), data: z.nullable(extensionCredentials) });
+export type ExtensionCredentialsResponse = z.infer<typeof extensionCredentialsResponse>;
 
-export const atendente = z.object({ AtendenteID: z.int(), DE_Pessoa: z.string() });
-export type Atendente = z.infer<typeof atendente>;
-export const atendentesResponse = envelope(z.array(atendente));
+export const attendant = z.object({ AtendenteID: z.int(), DE_Pessoa: z.string() });
+export type Attendant = z.infer<typeof attendant>;
+export const attendantsResponse = envelope(z.array(attendant));
 
 /**
  * GET /atendente/status and PUT /atendente/tabular: ID_Status 81 available or 201 paused, with the pause
@@ -36,12 +42,12 @@ export type AttendantStatusResponse = z.infer<typeof attendantStatusResponse>;
 const PAUSE_CODES: readonly number[] = PAUSE_REASONS.map((reason) => reason.ID_Status);
 
 /** A JSON integer among PAUSE_REASONS: no string, hexadecimal, exponent or array stands in for it. */
-export const tabularRequest = z.object({
-  ID_Status: z.int({ error: 'Informe o motivo da pausa.' }).check(
-    z.refine((code) => PAUSE_CODES.includes(code), 'Motivo de pausa inválido.'),
-  ),
+export const attendantStatusRequest = z.object({
+  ID_Status: z
+    .int({ error: 'Informe o motivo da pausa.' })
+    .check(z.refine((code) => PAUSE_CODES.includes(code), 'Motivo de pausa inválido.')),
 });
-export type TabularRequest = z.infer<typeof tabularRequest>;
+export type AttendantStatusRequest = z.infer<typeof attendantStatusRequest>;
 
 export const lead = z.object({
   ID_Cliente: z.int(),

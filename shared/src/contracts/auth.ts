@@ -20,7 +20,7 @@ export const loginResponse = z.object({ success: z.boolean(), text: z.string(), 
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 /** The signed-in person, carried in the token's middle part (docs/rules.md "Sign-in and sessions"). */
-export const pessoa = z.object({
+export const person = z.object({
   ID_Pessoa: z.int(),
   ID_Funcao: z.int(),
   DE_Pessoa: z.string(),
@@ -28,7 +28,7 @@ export const pessoa = z.object({
   SN_Telefonia: z.union([z.literal(0), z.literal(1)]),
   ID_Empresa: z.int(),
 });
-export type Pessoa = z.infer<typeof pessoa>;
+export type Person = z.infer<typeof person>;
 
-export const tokenPayload = z.object({ pessoa, exp: z.number(), iat: z.optional(z.number()) });
+export const tokenPayload = z.object({ pessoa: person, exp: z.number(), iat: z.optional(z.number()) });
 export type TokenPayload = z.infer<typeof tokenPayload>;

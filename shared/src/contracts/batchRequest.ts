@@ -32,15 +32,32 @@ const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(s
 const whole = optional(z.int({ error: BATCH_TEXT.whole }).check(z.minimum(0, BATCH_TEXT.whole), z.maximum(9999, BATCH_TEXT.whole)));
 const money = optional(moneyInput);
 /** 'dd-mm-yyyy' (also 'dd/mm/yyyy'), kept as sent. */
-const day = optional(z.string().check(z.maxLength(10, BATCH_TEXT.date), z.refine((value) => value === '' || parseDate(value) !== null, BATCH_TEXT.date)));
+const day = optional(
+  z.string().check(
+    z.maxLength(10, BATCH_TEXT.date),
+    z.refine((value) => value === '' || parseDate(value) !== null, BATCH_TEXT.date),
+  ),
+);
 /** 8 digits, with or without the hyphen ('01310-100'). */
-const cep = optional(z.union([z.string().check(z.maxLength(9, BATCH_TEXT.cep), z.regex(/^(\d{5}-?\d{3})?$/, BATCH_TEXT.cep)), z.int().check(z.minimum(0), z.maximum(99_999_999))], { error: BATCH_TEXT.cep }));
+const cep = optional(
+  z.union(
+    [
+      z.string().check(z.maxLength(9, BATCH_TEXT.cep), z.regex(/^(\d{5}-?\d{3})?$/, BATCH_TEXT.cep)),
+      z.int().check(z.minimum(0), z.maximum(99_999_999)),
+    ],
+    { error: BATCH_TEXT.cep },
+  ),
+);
 /** Yes/no as 1/0 or a boolean; null = indifferent. */
 const yesNo = optional(z.union([z.literal(0), z.literal(1), z.boolean()], { error: 'Use 0, 1, true ou false.' }));
-const ids = optional(z.array(z.int({ error: BATCH_TEXT.list }).check(z.positive(BATCH_TEXT.list), z.maximum(INT4_MAX, BATCH_TEXT.list))).check(z.maxLength(1000, BATCH_TEXT.list)));
+const ids = optional(
+  z
+    .array(z.int({ error: BATCH_TEXT.list }).check(z.positive(BATCH_TEXT.list), z.maximum(INT4_MAX, BATCH_TEXT.list)))
+    .check(z.maxLength(1000, BATCH_TEXT.list)),
+);
 
 /** POST /cadastro/campanha/loteverz. Money in reais as the screen's money inputs write it ('1518.00' or 1518). */
-export const loteVerzRequest = z.object({
+export const verzBatchRequest = z.object({
   ID_Campanha: z.int({ error: BATCH_TEXT.campaignId }).check(z.positive(BATCH_TEXT.campaignId), z.maximum(INT4_MAX, BATCH_TEXT.campaignId)),
   MN_Idade: whole,
   MX_Idade: whole,
@@ -71,12 +88,16 @@ export const loteVerzRequest = z.object({
   especies: ids,
   bancoEmprestimo: ids,
   bancoPagamento: ids,
-  estados: optional(z.array(z.string().check(z.maxLength(2, BATCH_TEXT.state), z.regex(/^[A-Za-z]{2}$/, BATCH_TEXT.state))).check(z.maxLength(27, BATCH_TEXT.list))),
+  estados: optional(
+    z
+      .array(z.string().check(z.maxLength(2, BATCH_TEXT.state), z.regex(/^[A-Za-z]{2}$/, BATCH_TEXT.state)))
+      .check(z.maxLength(27, BATCH_TEXT.list)),
+  ),
 });
-export type LoteVerzRequest = z.infer<typeof loteVerzRequest>;
+export type VerzBatchRequest = z.infer<typeof verzBatchRequest>;
 
 /** NU_Clientes found and queued for import (ID_Importacao null when nothing matched). */
-export const loteVerzResponse = envelope(z.object({ NU_Clientes: z.int(), ID_Importacao: z.nullable(z.int()) }));
+export const verzBatchResponse = envelope(z.object({ NU_Clientes: z.int(), ID_Importacao: z.nullable(z.int()) }));
 
 const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 

@@ -5,26 +5,26 @@ import { INT4_MAX } from './fields';
 import { envelope } from './envelope';
 
 /** A client's phone (product-spec §3): DE_Telefone is DDD + number, digits only. */
-export const telefone = z.object({
+export const phone = z.object({
   TelefoneID: z.int(),
   DE_Telefone: z.string(),
   CO_DDD: z.string(),
   CO_Telefone: z.string(),
 });
-export type Telefone = z.infer<typeof telefone>;
-export const telefonesResponse = envelope(z.array(telefone));
-export type TelefonesResponse = z.infer<typeof telefonesResponse>;
+export type Phone = z.infer<typeof phone>;
+export const phonesResponse = envelope(z.array(phone));
+export type PhonesResponse = z.infer<typeof phonesResponse>;
 
 /** POST /cadastro/telefone: a JSON integer id, as the client screen holds it. */
-export const telefoneRequest = z.object({
+export const phoneRequest = z.object({
   // The add-phone dialog's rules (product-spec §5), the same schema the browser form uses.
   DE_Telefone: phoneSchema,
   ClienteID: z.int({ error: 'Cliente inválido.' }).check(z.positive('Cliente inválido.'), z.maximum(INT4_MAX, 'Cliente inválido.')),
 });
-export type TelefoneRequest = z.infer<typeof telefoneRequest>;
+export type PhoneRequest = z.infer<typeof phoneRequest>;
 
 // ---------------------------------------------------------------------------------------------
-// The client record (product-spec §3 "Client"): GET /crm/cliente/basicoPorID/{clientId} and
+// The client record (product-spec §3 "Client"): GET /crm/cliente/basicoPorID/{ClienteID} and
 // GET /crm/cliente/basico/{cpf}.
 //
 // Representation, chosen so the client form can hold the answer as it comes:
@@ -42,7 +42,7 @@ const money = z.nullable(z.string());
 const code = z.nullable(z.int());
 const flag = z.union([z.literal(0), z.literal(1)]);
 
-export const cliente = z.object({
+export const client = z.object({
   ClienteID: z.int(),
   // Identity and registration.
   DE_Pessoa: text, // '' for a new client outside the prospect base: the attendant types it
@@ -102,18 +102,26 @@ export const cliente = z.object({
   // is held in at most one); null when nobody holds it. Optional: an older server does not send it.
   DE_Campanha: z.optional(z.nullable(z.string())),
 });
-export type Cliente = z.infer<typeof cliente>;
+export type Client = z.infer<typeof client>;
 
 /** Both client GETs answer `data: { cliente }` (product-spec §7: data.cliente, data.cliente.ClienteID). */
-export const clienteBasicoResponse = envelope(z.object({ cliente }));
-export type ClienteBasicoResponse = z.infer<typeof clienteBasicoResponse>;
+export const basicClientResponse = envelope(z.object({ cliente: client }));
+export type BasicClientResponse = z.infer<typeof basicClientResponse>;
 
 /**
  * The {cpf} of GET /crm/cliente/basico: 11 digits (the 'Novo Cliente' dialog strips the punctuation,
  * product-spec §5) with valid check digits (docs/rules.md "Rules in force", CPF).
  */
-export const cpfParam = z.string().check(
-  z.maxLength(11, 'CPF inválido.'),
-  z.regex(/^\d{11}$/, 'CPF inválido.'),
-  z.refine(isValidCpf, 'CPF inválido.'),
-);
+export const cpfParam = z
+  .string()
+  .check(z.maxLength(11, 'CPF inválido.'), z.regex(/^\d{11}$/, 'CPF inválido.'), z.refine(isValidCpf, 'CPF inválido.'));
+
+/**
+ * The query of GET /crm/cliente/basico/{cpf}: `cadastrar=0` asks before creating —
+ * a CPF that neither the company nor the prospect base knows answers 404 'CPF não encontrado na base. Cadastrar
+ * novo cliente?' and nothing is written; absent or 1 keeps the first behaviour (such a CPF becomes an empty client).
+ */
+export const clientSearchQuery = z.object({
+  cadastrar: z.optional(z.enum(['0', '1'], { error: 'Use 0 ou 1.' })),
+});
+export type ClientSearchQuery = z.infer<typeof clientSearchQuery>;

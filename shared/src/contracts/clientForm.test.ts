@@ -1,4 +1,4 @@
-import { clientFormFull, clientFormSimulator, operationForm, propostaRegistroRequest } from './clientForm';
+import { clientFormFull, clientFormSimulator, operationForm, proposalRegistrationRequest } from './clientForm';
 
 /** A client as the form holds it after GET /crm/cliente/basicoPorID, valid in full mode. */
 const valid = {
@@ -160,7 +160,16 @@ describe('client form, simulator mode (product-spec §5)', () => {
 });
 
 describe('operation bank fields (product-spec §5)', () => {
-  const operation = { OperacaoID: 3, SN_Selecionado: true, NU_Parcelas: 84, VL_Parcela: '300.00', CO_Banco: '318', CO_Agencia: '1234', CO_ContaCorrente: '56789', CO_ContaCorrenteDV: '0' };
+  const operation = {
+    OperacaoID: 3,
+    SN_Selecionado: true,
+    NU_Parcelas: 84,
+    VL_Parcela: '300.00',
+    CO_Banco: '318',
+    CO_Agencia: '1234',
+    CO_ContaCorrente: '56789',
+    CO_ContaCorrenteDV: '0',
+  };
   const issues = (changes: Record<string, unknown>) =>
     (operationForm.safeParse({ ...operation, ...changes }).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]);
 
@@ -189,7 +198,7 @@ describe('operation bank fields (product-spec §5)', () => {
   });
 
   it('the proposal body names the entry of contratar that is wrong', () => {
-    const result = propostaRegistroRequest.safeParse({ cliente: valid, contratar: [operation, { ...operation, CO_Agencia: '' }] });
+    const result = proposalRegistrationRequest.safeParse({ cliente: valid, contratar: [operation, { ...operation, CO_Agencia: '' }] });
     expect(result.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['contratar.1.CO_Agencia']);
   });
 });

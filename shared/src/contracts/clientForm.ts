@@ -36,8 +36,33 @@ const T = CLIENT_FORM_TEXT;
 
 /** The 27 UFs (table estado, migration 005): a state outside them is refused before reaching the database. */
 export const UFS = [
-  'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN',
-  'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO',
+  'AC',
+  'AL',
+  'AM',
+  'AP',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MG',
+  'MS',
+  'MT',
+  'PA',
+  'PB',
+  'PE',
+  'PI',
+  'PR',
+  'RJ',
+  'RN',
+  'RO',
+  'RR',
+  'RS',
+  'SC',
+  'SE',
+  'SP',
+  'TO',
 ] as const;
 
 /** At most `max` characters; the first check of every text, so a huge value is refused before any pattern runs. */
@@ -51,13 +76,20 @@ type Rule = [test: (value: string) => boolean, message: string];
 function textField(max: number, required: true, ...checks: Rule[]): z.ZodMiniString<string>;
 function textField(max: number, required: boolean, ...checks: Rule[]): z.ZodMiniType<string | undefined, unknown>;
 function textField(max: number, required: boolean, ...checks: Rule[]): z.ZodMiniType<string | undefined, unknown> {
-  const rules = checks.map(([test, message]) => z.refine<string>((value) => isEmpty(value) || test(value), { error: message, abort: true }));
-  const base = z.string({ error: required ? T.required : T.malformed }).check(
-    bounded(max),
-    ...(required ? [z.refine<string>(notBlank, { error: T.required, abort: true })] : []),
-    ...rules,
+  const rules = checks.map(([test, message]) =>
+    z.refine<string>((value) => isEmpty(value) || test(value), { error: message, abort: true }),
   );
-  return required ? base : z.optional(z.pipe(z.nullable(base), z.transform((value) => value ?? '')));
+  const base = z
+    .string({ error: required ? T.required : T.malformed })
+    .check(bounded(max), ...(required ? [z.refine<string>(notBlank, { error: T.required, abort: true })] : []), ...rules);
+  return required
+    ? base
+    : z.optional(
+        z.pipe(
+          z.nullable(base),
+          z.transform((value) => value ?? ''),
+        ),
+      );
 }
 
 const matches = (pattern: RegExp) => (value: string) => pattern.test(value);
@@ -99,7 +131,8 @@ const NAME = /^[\p{L}\s]+$/u;
 const CPF_FORMAT = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
 const CEP_FORMAT = /^\d{5}-?\d{3}$/;
 // The e-mail input's own rule (HTML living standard), which is what the field's type="email" accepts.
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const isUf = (value: string) => (UFS as readonly string[]).includes(value.toUpperCase());
 
 /** CNPJ, numeric or alphanumeric, masked or bare; leaves as its 14 characters upper-cased ('' when empty). */
@@ -237,25 +270,28 @@ const MAX_OPERATIONS = 20;
 const contratar = z.array(operationForm).check(z.maxLength(MAX_OPERATIONS, `Envie no máximo ${MAX_OPERATIONS} operações.`));
 
 /** POST crm/proposta/0 (product-spec §7): the whole registered data, the client in full mode. */
-export const propostaRegistroRequest = z.object({ cliente: clientFormFull, contratar });
-export type PropostaRegistroRequest = z.input<typeof propostaRegistroRequest>;
+export const proposalRegistrationRequest = z.object({ cliente: clientFormFull, contratar });
+export type ProposalRegistrationRequest = z.input<typeof proposalRegistrationRequest>;
 
 /** POST /crm/simulacao/enviar (product-spec §7): the client in simulator mode. */
-export const simulacaoEnviarRequest = z.object({ cliente: clientFormSimulator, contratar });
-export type SimulacaoEnviarRequest = z.input<typeof simulacaoEnviarRequest>;
+export const simulationSendRequest = z.object({ cliente: clientFormSimulator, contratar });
+export type SimulationSendRequest = z.input<typeof simulationSendRequest>;
 
 /** The proposals created: one per selected operation. */
-export const propostaRegistrada = z.object({ ID_Proposta: z.int(), CO_ADE: z.string() });
-export const propostaRegistroResponse = z.union([
-  z.object({ success: z.literal(true), text: z.string(), data: z.array(propostaRegistrada) }),
+export const registeredProposal = z.object({ ID_Proposta: z.int(), CO_ADE: z.string() });
+export const proposalRegistrationResponse = z.union([
+  z.object({ success: z.literal(true), text: z.string(), data: z.array(registeredProposal) }),
   errorResponse,
 ]);
-export type PropostaRegistroResponse = z.infer<typeof propostaRegistroResponse>;
+export type ProposalRegistrationResponse = z.infer<typeof proposalRegistrationResponse>;
 
 // ── Simulations ('Enviar simulação', company 1 only; 'Histórico e Simulador') ──────────────────────────────
 
+/** The company that may send simulations (product-spec §6; docs/rules.md "Roles"): the API refuses the others. */
+export const SIMULATION_COMPANY = 1;
+
 /** One operation of a simulation sent: the figures the client was shown (money as decimal text, rates as percent text). */
-export const simulacaoOperacao = z.object({
+export const simulationOperation = z.object({
   OperacaoID: z.int(),
   ID_TipoCredito: z.int(),
   CO_Banco: z.nullable(z.string()),
@@ -277,21 +313,25 @@ export const simulacaoOperacao = z.object({
  * GET /crm/simulacao/{ClienteID} (extension): a simulation sent, newest first. TP_Envio: 'enviado', 'falhou'
  * (SMTP error), 'nao_configurado' (no SMTP on the server), 'sem_email' (no address), 'pendente' (being sent).
  */
-export const simulacaoEnviada = z.object({
+export const sentSimulation = z.object({
   ID_Simulacao: z.int(),
   /** When it was sent, ISO 8601 UTC. */
   TS_Envio: z.string(),
   EM_Destino: z.nullable(z.string()),
   TP_Envio: z.enum(['pendente', 'enviado', 'falhou', 'nao_configurado', 'sem_email']),
   DE_Atendente: z.string(),
-  operacoes: z.array(simulacaoOperacao),
+  operacoes: z.array(simulationOperation),
 });
-export type SimulacaoEnviada = z.infer<typeof simulacaoEnviada>;
-export const simulacoesResponse = z.object({ success: z.literal(true), text: z.string(), data: z.array(simulacaoEnviada) });
+export type SentSimulation = z.infer<typeof sentSimulation>;
+export const simulationsResponse = z.object({ success: z.literal(true), text: z.string(), data: z.array(sentSimulation) });
 
 /** POST /crm/simulacao/enviar: recorded (even when the e-mail could not go), or refused with the rule's text. */
-export const simulacaoEnviarResponse = z.union([
-  z.object({ success: z.literal(true), text: z.string(), data: z.object({ ID_Simulacao: z.int(), TP_Envio: simulacaoEnviada.shape.TP_Envio }) }),
+export const simulationSendResponse = z.union([
+  z.object({
+    success: z.literal(true),
+    text: z.string(),
+    data: z.object({ ID_Simulacao: z.int(), TP_Envio: sentSimulation.shape.TP_Envio }),
+  }),
   errorResponse,
 ]);
-export type SimulacaoEnviarResponse = z.infer<typeof simulacaoEnviarResponse>;
+export type SimulationSendResponse = z.infer<typeof simulationSendResponse>;

@@ -1,6 +1,6 @@
 import { PAUSE_REASONS } from './domain';
 import { loginRequest } from './auth';
-import { tabularRequest } from './attendant';
+import { attendantStatusRequest } from './attendant';
 import { idParam } from './fields';
 
 const issues = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -8,17 +8,17 @@ const issues = (result: { success: boolean; error?: { issues: { message: string 
 
 describe('tabularRequest (PUT /atendente/tabular)', () => {
   it('takes exactly the codes of PAUSE_REASONS', () => {
-    for (const { ID_Status } of PAUSE_REASONS) expect(tabularRequest.parse({ ID_Status })).toEqual({ ID_Status });
+    for (const { ID_Status } of PAUSE_REASONS) expect(attendantStatusRequest.parse({ ID_Status })).toEqual({ ID_Status });
     for (const ID_Status of [201, 0, 207, 999, -81]) {
-      expect(issues(tabularRequest.safeParse({ ID_Status }))).toEqual(['Motivo de pausa inválido.']);
+      expect(issues(attendantStatusRequest.safeParse({ ID_Status }))).toEqual(['Motivo de pausa inválido.']);
     }
   });
 
   it('takes only a JSON integer: no strings, hexadecimal, exponents, arrays or fractions', () => {
     for (const ID_Status of ['81', '0x51', ' 8.1e1 ', [81], 81.5, true, null, '']) {
-      expect({ ID_Status, ok: tabularRequest.safeParse({ ID_Status }).success }).toEqual({ ID_Status, ok: false });
+      expect({ ID_Status, ok: attendantStatusRequest.safeParse({ ID_Status }).success }).toEqual({ ID_Status, ok: false });
     }
-    expect(issues(tabularRequest.safeParse({}))).toEqual(['Informe o motivo da pausa.']);
+    expect(issues(attendantStatusRequest.safeParse({}))).toEqual(['Informe o motivo da pausa.']);
   });
 });
 
@@ -29,9 +29,7 @@ describe('loginRequest (POST /lnk/token)', () => {
     expect(loginRequest.safeParse({ EM_Email: email(254), PW_Senha: 'x'.repeat(128) }).success).toBe(true);
     expect(issues(loginRequest.safeParse({ EM_Email: email(255), PW_Senha: 'x' }))).toEqual(['Email inválido.']);
     expect(issues(loginRequest.safeParse({ EM_Email: email(12_000), PW_Senha: 'x' }))).toEqual(['Email inválido.']);
-    expect(issues(loginRequest.safeParse({ EM_Email: email(30), PW_Senha: 'x'.repeat(129) }))).toEqual([
-      'Use no máximo 128 caracteres.',
-    ]);
+    expect(issues(loginRequest.safeParse({ EM_Email: email(30), PW_Senha: 'x'.repeat(129) }))).toEqual(['Use no máximo 128 caracteres.']);
   });
 
   it('trims the e-mail before measuring it', () => {

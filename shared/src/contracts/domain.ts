@@ -31,13 +31,13 @@ export const CALL_OUTCOMES = [
 export const CAMPAIGN_STATUS = { CRIADO: 26, EM_ANDAMENTO: 35, EM_ANALISE: 72, PAUSADO: 58 } as const;
 const CAMPAIGN_STATUS_LABELS: Record<number, string> = { 26: 'Criado', 35: 'Em andamento', 72: 'Em análise', 58: 'Pausado' };
 /** product-spec §4: any other value is blank. */
-export const campaignStatusLabel = (id: number | null | undefined) => (id == null ? '' : CAMPAIGN_STATUS_LABELS[id] ?? '');
+export const campaignStatusLabel = (id: number | null | undefined) => (id == null ? '' : (CAMPAIGN_STATUS_LABELS[id] ?? ''));
 
 export const IMPORT_STATUS = { PROCESSANDO: 0, CONCLUIDO: 63, ERRO: 99 } as const;
 const IMPORT_STATUS_LABELS: Record<number, string> = { 63: 'Concluído', 0: 'Processando', 99: 'Erro' };
 /** product-spec §4: no import at all reads 'Sem arquivo'. */
-export const importStatusLabel = (importacao: { ID_Status: number } | null | undefined) =>
-  importacao == null ? 'Sem arquivo' : IMPORT_STATUS_LABELS[importacao.ID_Status] ?? '';
+export const importStatusLabel = (campaignImport: { ID_Status: number } | null | undefined) =>
+  campaignImport == null ? 'Sem arquivo' : (IMPORT_STATUS_LABELS[campaignImport.ID_Status] ?? '');
 
 export const TICKET_STATUS = { PENDENTE: 73, RESOLVIDO: 75 } as const;
 

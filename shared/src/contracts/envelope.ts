@@ -10,3 +10,6 @@ export const envelope = <T extends z.ZodMiniType>(data: T) =>
 /** Error answers (400/401/403/404/429/500): always this shape, always a Portuguese `text`. */
 export const errorResponse = z.object({ success: z.literal(false), text: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
+
+/** An answer with nothing but its text (an action done: 'Escuta encerrada.'). */
+export const textResponse = z.object({ success: z.boolean(), text: z.string() });

@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { envelope } from './envelope';
+import { envelope, textResponse } from './envelope';
 import { INT4_MAX } from './fields';
 import { compactDay } from './proposal';
 
-// Proposal follow-up (issue 10; product-spec §2 "Follow-up", §3 Proposal and Ticket, §4, §7 rows
+// Proposal follow-up (product-spec §2 "Follow-up", §3 Proposal and Ticket, §4, §7 rows
 // /crm/proposta* and /crm/chamado*). Attendants see their own proposals, supervisors and managers the
 // company's (docs/rules.md "Proposal follow-up").
 
@@ -133,7 +133,12 @@ export const PROPOSAL_CURSOR_INVALID = 'Cursor de página inválido: recarregue 
 
 /** Dropdown lists: GET /crm/proposta/banco, /atendente, /indicador (the company's; an attendant sees only themself). */
 export const proposalBankOption = z.object({ BancoID: z.int(), DE_Banco: z.string() });
-export const proposalAttendantOption = z.object({ AtendenteID: z.int(), DE_Atendente: z.string() });
+/**
+ * An attendant of 'Clientes por Atendente': AtendenteID, DE_Pessoa (product-spec §3 "Lookups"). DE_Atendente
+ * (the same name) is what the API answered before the API keeps sending it for remote builds deployed
+ * before then; optional here, so no screen built from now on depends on it.
+ */
+export const proposalAttendantOption = z.object({ AtendenteID: z.int(), DE_Pessoa: z.string(), DE_Atendente: z.optional(z.string()) });
 export const proposalIndicatorOption = z.object({ IndicadorID: z.int(), DE_Indicador: z.string() });
 export type ProposalBankOption = z.infer<typeof proposalBankOption>;
 export type ProposalAttendantOption = z.infer<typeof proposalAttendantOption>;
@@ -151,7 +156,7 @@ export type ProposalStatusChange = z.infer<typeof proposalStatusChange>;
 export const proposalStatusChangeResponse = z.object({ success: z.boolean(), text: z.string(), message: z.optional(z.string()) });
 
 /** DELETE /crm/proposta/{id}: managers (13) only; the proposal's tickets go with it. */
-export const proposalDeleteResponse = z.object({ success: z.boolean(), text: z.string() });
+export const proposalDeleteResponse = textResponse;
 
 export const FOLLOWUP_TEXT = {
   proposalNotFound: 'Proposta não encontrada.',
@@ -174,7 +179,9 @@ export const TICKET_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** The longest TX_Base of a ticket: 5 MB base64-encoded plus the data URL prefix. */
 export const TICKET_DATA_URL_MAX = Math.ceil(TICKET_ATTACHMENT_MAX_BYTES / 3) * 4 + 1024;
 
-const ticketText = z.string().check(z.trim(), z.minLength(1, FOLLOWUP_TEXT.ticketRequired), z.maxLength(4000, 'Texto muito longo (até 4.000 caracteres).'));
+const ticketText = z
+  .string()
+  .check(z.trim(), z.minLength(1, FOLLOWUP_TEXT.ticketRequired), z.maxLength(4000, 'Texto muito longo (até 4.000 caracteres).'));
 const attachment = z.optional(z.nullable(z.string().check(z.maxLength(TICKET_DATA_URL_MAX, FOLLOWUP_TEXT.attachmentTooBig))));
 
 /** POST /crm/chamado (product-spec §3 Ticket): created pending (73). */
@@ -192,7 +199,7 @@ export type TicketAnswerRequest = z.infer<typeof ticketAnswerRequest>;
 export const ticketWriteResponse = z.object({ success: z.boolean(), text: z.string(), data: z.optional(z.object({ ChamadoID: z.int() })) });
 
 /** A ticket (product-spec §3); SN_Anexo / SN_AnexoResposta (extensions) say whether /1 and /2 have an image. */
-export const chamado = z.object({
+export const ticket = z.object({
   ChamadoID: z.int(),
   ID_Proposta: z.int(),
   ID_Status: z.int(),
@@ -203,12 +210,12 @@ export const chamado = z.object({
   SN_Anexo: z.boolean(),
   SN_AnexoResposta: z.boolean(),
 });
-export type Chamado = z.infer<typeof chamado>;
+export type Ticket = z.infer<typeof ticket>;
 /** GET /crm/chamado/{ID_Proposta}: the proposal's tickets, newest first. */
-export const chamadosResponse = envelope(z.array(chamado));
+export const ticketsResponse = envelope(z.array(ticket));
 
 /** GET /crm/chamado/pendentes (extension): the company's pending tickets with their proposal, oldest first. */
-export const pendingTicket = z.extend(chamado, {
+export const pendingTicket = z.extend(ticket, {
   CO_ADE: z.string(),
   DE_Pessoa: z.string(),
   DE_Atendente: z.string(),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { envelope } from './envelope';
 import { INT4_MAX } from './fields';
 
-// Own batch import (issue 9; docs/rules.md "CSV imports and provider batches"): supervisors and managers only.
+// Own batch import (docs/rules.md "CSV imports and provider batches"): supervisors and managers only.
 
 /** product-spec §9: one upload holds at most 60 MB and 50,000 clients. */
 export const IMPORT_MAX_BYTES = 60 * 1024 * 1024;
@@ -41,19 +41,21 @@ export const IMPORT_TEXT = {
 } as const;
 
 /** POST /importacao/upload (product-spec §3 "Upload payload"). */
-export const importacaoUploadRequest = z.object({
+export const importUploadRequest = z.object({
   TX_Base: z.string().check(z.minLength(1, 'Anexar um arquivo é obrigatório.'), z.maxLength(IMPORT_DATA_URL_MAX, IMPORT_TEXT.tooBig)),
-  ID_Campanha: z.int({ error: IMPORT_TEXT.campaignId }).check(z.positive(IMPORT_TEXT.campaignId), z.maximum(INT4_MAX, IMPORT_TEXT.campaignId)),
+  ID_Campanha: z
+    .int({ error: IMPORT_TEXT.campaignId })
+    .check(z.positive(IMPORT_TEXT.campaignId), z.maximum(INT4_MAX, IMPORT_TEXT.campaignId)),
   SN_Higienizar: z.boolean({ error: IMPORT_TEXT.sanitize }),
 });
-export type ImportacaoUploadRequest = z.infer<typeof importacaoUploadRequest>;
-export const importacaoUploadResponse = envelope(z.object({ ID_Importacao: z.int() }));
+export type ImportUploadRequest = z.infer<typeof importUploadRequest>;
+export const importUploadResponse = envelope(z.object({ ID_Importacao: z.int() }));
 
 /**
  * GET /importacao/{id}: the import's status and counts (NU_Linhas: data lines of the file; NU_Lidas: lines the job
  * has read so far, NU_Linhas once done).
  */
-export const importacao = z.object({
+export const campaignImport = z.object({
   ID_Importacao: z.int(),
   ID_Campanha: z.int(),
   ID_Status: z.int(),
@@ -67,8 +69,8 @@ export const importacao = z.object({
   TS_Criacao: z.string(),
   TS_Conclusao: z.nullable(z.string()),
 });
-export type Importacao = z.infer<typeof importacao>;
-export const importacaoResponse = envelope(importacao);
+export type CampaignImport = z.infer<typeof campaignImport>;
+export const campaignImportResponse = envelope(campaignImport);
 
 /** Realtime alert to the uploader when the import ends (done or error); DE_Dados = { ID_Importacao, ID_Status }. */
 export const ALERT_IMPORT_FINISHED = 1089;

@@ -14,8 +14,8 @@ import { errorResponse } from './envelope';
 const money = z.string();
 const percent = z.string();
 
-/** One operation card (product-spec §3), plus the offer contents the Autorregulação requires (issue 6 extension). */
-export const operacao = z.object({
+/** One operation card (product-spec §3), plus the offer contents the Autorregulação requires (extension). */
+export const operation = z.object({
   OperacaoID: z.int(),
   ID_Cliente: z.int(),
   ID_TipoCredito: z.int(),
@@ -36,7 +36,7 @@ export const operacao = z.object({
   CO_Banco: z.nullable(z.string()),
   DE_Banco: z.nullable(z.string()),
   LN_LogoBanco: z.nullable(z.string()),
-  // Extension (issue 6): the account that receives the money, as typed on the card (product-spec §3
+  // Extension: the account that receives the money, as typed on the card (product-spec §3
   // "Operation"; §5 "Operation bank fields"). Digits only; null while not typed.
   CO_Agencia: z.nullable(z.string()),
   CO_AgenciaDV: z.nullable(z.string()),
@@ -50,7 +50,7 @@ export const operacao = z.object({
   VL_MargemCartao: money,
   /** Why no offer could be computed (the credit module's text), or null. */
   DE_Mensagem: z.nullable(z.string()),
-  // Extension (issue 6): null when no offer could be computed.
+  // Extension: null when no offer could be computed.
   /** Monthly rate in force used, percent. */
   VL_Taxa: z.nullable(percent),
   /** IOF financed in VL_Bruto. */
@@ -60,10 +60,20 @@ export const operacao = z.object({
   VL_CETAnual: z.nullable(percent),
   /** Last day the offer is valid, YYYY-MM-DD (São Paulo calendar). */
   DT_Validade: z.nullable(z.string()),
+  // Extension; optional, so an answer without them still parses.
+  /**
+   * The terms the card offers: the type's list (product-spec §9) within the limits in force on the day, without
+   * §9's 0 (the screen's "no term chosen yet", 'Selecione').
+   */
+  NU_PrazosPermitidos: z.optional(z.array(z.int())),
+  /** The operation's proposal in progress (status other than 60, 90, 91), newest first; null when it has none. */
+  PropostaEmAndamento: z.optional(
+    z.nullable(z.object({ PropostaID: z.int(), CO_ADE: z.string(), ID_Status: z.int(), DE_Status: z.string() })),
+  ),
 });
-export type Operacao = z.infer<typeof operacao>;
-export const operacoesResponse = envelope(z.array(operacao));
-export type OperacoesResponse = z.infer<typeof operacoesResponse>;
+export type Operation = z.infer<typeof operation>;
+export const operationsResponse = envelope(z.array(operation));
+export type OperationsResponse = z.infer<typeof operationsResponse>;
 
 // ── POST /crm/atualizaOperacao ───────────────────────────────────────────────────────────────────────────
 
@@ -158,7 +168,7 @@ const accountType = z.optional(
  * the client fields, which the API checks with the client form's rules (clientForm.ts) in their compact
  * forms. The other echoed operation fields are bounded and otherwise ignored.
  */
-export const atualizaOperacaoRequest = z.object({
+export const updateOperationRequest = z.object({
   OperacaoID: id('Operação inválida.'),
   NU_Parcelas: z.int({ error: 'Prazo inválido.' }).check(z.minimum(0, 'Prazo inválido.'), z.maximum(999, 'Prazo inválido.')),
   VL_Parcela: optional(moneyInput),
@@ -203,10 +213,10 @@ export const atualizaOperacaoRequest = z.object({
   DT_Nascimento: optional(boundedText(10)),
   VL_Salario: optional(moneyInput),
 });
-export type AtualizaOperacaoRequest = z.input<typeof atualizaOperacaoRequest>;
+export type UpdateOperationRequest = z.input<typeof updateOperationRequest>;
 
 /** The offer computed and stored: the spec's four figures plus the offer contents (extension). */
-export const operacaoAtualizada = z.object({
+export const updatedOperation = z.object({
   OperacaoID: z.int(),
   SN_Selecionado: z.int(),
   NU_Parcelas: z.int(),
@@ -222,15 +232,15 @@ export const operacaoAtualizada = z.object({
   VL_CETAnual: z.nullable(percent),
   DT_Validade: z.string(),
 });
-export type OperacaoAtualizada = z.infer<typeof operacaoAtualizada>;
+export type UpdatedOperation = z.infer<typeof updatedOperation>;
 
 /**
  * A computed offer, or `success: false` with the credit module's text when the offer cannot be made
  * (installment above the margin, term not allowed, rate above the cap…): the request was valid, so HTTP 200,
  * and the screen shows the text as every `success: false` (product-spec §8). Nothing is written then.
  */
-export const atualizaOperacaoResponse = z.union([
-  z.object({ success: z.literal(true), text: z.string(), data: operacaoAtualizada }),
+export const updateOperationResponse = z.union([
+  z.object({ success: z.literal(true), text: z.string(), data: updatedOperation }),
   errorResponse,
 ]);
-export type AtualizaOperacaoResponse = z.infer<typeof atualizaOperacaoResponse>;
+export type UpdateOperationResponse = z.infer<typeof updateOperationResponse>;

@@ -20,11 +20,13 @@ const inOrder = ({ DT_Inicio: from, DT_Fim: to }: { DT_Inicio?: string; DT_Fim?:
   !from || !to || !EIGHT_DIGITS.test(from) || !EIGHT_DIGITS.test(to) || from <= to;
 
 /** A calendar day as YYYYMMDD (product-spec §5 "Date filters": the apps strip '/' and '-'). */
-export const compactDay = z.string().check(
-  z.maxLength(8, 'Data inválida (use AAAAMMDD).'),
-  z.regex(EIGHT_DIGITS, 'Data inválida (use AAAAMMDD).'),
-  z.refine(isCalendarDay, 'Data inexistente.'),
-);
+export const compactDay = z
+  .string()
+  .check(
+    z.maxLength(8, 'Data inválida (use AAAAMMDD).'),
+    z.regex(EIGHT_DIGITS, 'Data inválida (use AAAAMMDD).'),
+    z.refine(isCalendarDay, 'Data inexistente.'),
+  );
 
 /**
  * GET /crm/proposta/status?DT_Inicio=&DT_Fim=: counts only proposals typed (dt_digitacao) on those

@@ -7,40 +7,45 @@ import { boundedText, INT4_MAX } from './fields';
 // docs/rules.md "Campaign queue").
 
 /** GET /crm/cliente/proximo: the client to work next, and (extension) the campaign it comes from. */
-export const proximoClienteResponse = envelope(
+export const nextClientResponse = envelope(
   z.nullable(
     z.object({
       cliente: z.object({ ClienteID: z.int(), ID_Campanha: z.int(), DE_Campanha: z.string() }),
     }),
   ),
 );
-export type ProximoClienteResponse = z.infer<typeof proximoClienteResponse>;
+export type NextClientResponse = z.infer<typeof nextClientResponse>;
 
 const OUTCOME_CODES: readonly number[] = CALL_OUTCOMES.map((outcome) => outcome.ID_Status);
 const CLIENT_ERROR = 'Cliente inválido.';
+
+/**
+ * DT_Retorno: when to call back, an ISO 8601 instant with its offset ('2026-11-23T14:30:00-03:00'). Outcome 305
+ * and a callback moved on the calendar (PUT /crm/retornos/{FilaID}) take the same field.
+ */
+export const callbackInstant = boundedText(40).check(
+  z.regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/,
+    'Data de retorno inválida: use data, hora e fuso (2026-11-23T14:30:00-03:00).',
+  ),
+);
 
 /**
  * PUT /crm/tabulacao/cliente. DT_Retorno (extension, outcome 305 only): when to call back, an ISO 8601
  * instant with its offset ('2026-11-23T14:30:00-03:00'); without it the callback falls due at the opening
  * of the next business day in the client's local time.
  */
-export const tabulacaoClienteRequest = z.object({
-  ID_Status: z.int({ error: 'Informe o resultado da ligação.' }).check(
-    z.refine((code) => OUTCOME_CODES.includes(code), 'Resultado de ligação inválido.'),
-  ),
+export const callOutcomeRequest = z.object({
+  ID_Status: z
+    .int({ error: 'Informe o resultado da ligação.' })
+    .check(z.refine((code) => OUTCOME_CODES.includes(code), 'Resultado de ligação inválido.')),
   ID_Cliente: z.int({ error: CLIENT_ERROR }).check(z.positive(CLIENT_ERROR), z.maximum(INT4_MAX, CLIENT_ERROR)),
-  DT_Retorno: z.optional(
-    z.nullable(
-      boundedText(40).check(
-        z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 'Data de retorno inválida: use data, hora e fuso (2026-11-23T14:30:00-03:00).'),
-      ),
-    ),
-  ),
+  DT_Retorno: z.optional(z.nullable(callbackInstant)),
 });
-export type TabulacaoClienteRequest = z.infer<typeof tabulacaoClienteRequest>;
+export type CallOutcomeRequest = z.infer<typeof callOutcomeRequest>;
 
 /** What the outcome did to the client's place in the queue. */
-export const tabulacaoClienteResponse = envelope(
+export const callOutcomeResponse = envelope(
   z.nullable(
     z.object({
       ID_Cliente: z.int(),
@@ -50,13 +55,13 @@ export const tabulacaoClienteResponse = envelope(
     }),
   ),
 );
-export type TabulacaoClienteResponse = z.infer<typeof tabulacaoClienteResponse>;
+export type CallOutcomeResponse = z.infer<typeof callOutcomeResponse>;
 
 /**
  * GET /cadastro/campanha/{id}/fila (extension): the queue's progress and, among the waiting clients,
  * how many each rule holds back right now (docs/rules.md "Who may be called now").
  */
-export const filaCampanha = z.object({
+export const campaignQueue = z.object({
   NU_Total: z.int(),
   NU_Pendentes: z.int(),
   NU_EmAtendimento: z.int(),
@@ -70,8 +75,8 @@ export const filaCampanha = z.object({
   NU_SemTelefone: z.int(),
   NU_ForaDoHorario: z.int(),
 });
-export type FilaCampanha = z.infer<typeof filaCampanha>;
-export const filaCampanhaResponse = envelope(z.nullable(filaCampanha));
+export type CampaignQueue = z.infer<typeof campaignQueue>;
+export const campaignQueueResponse = envelope(z.nullable(campaignQueue));
 
 // ── Suppression list ("Não Me Perturbe"), supervisors and managers ──────────────────────────────────────
 
@@ -90,15 +95,15 @@ export const suppressedPhone = z.pipe(
   }),
 );
 
-export const naoPerturbeRequest = z.object({ DE_Telefone: suppressedPhone });
-export const naoPerturbeItem = z.object({ DE_Telefone: z.string(), DE_Origem: z.string(), TS_Criacao: z.string() });
-export const naoPerturbeListResponse = envelope(z.object({ NU_Total: z.int(), itens: z.array(naoPerturbeItem) }));
+export const doNotDisturbRequest = z.object({ DE_Telefone: suppressedPhone });
+export const doNotDisturbItem = z.object({ DE_Telefone: z.string(), DE_Origem: z.string(), TS_Criacao: z.string() });
+export const doNotDisturbListResponse = envelope(z.object({ NU_Total: z.int(), itens: z.array(doNotDisturbItem) }));
 
 /** POST /cadastro/naoperturbe/csv: a CSV or text file (data URL), one number per line (first column). */
-export const naoPerturbeCsvRequest = z.object({
+export const doNotDisturbCsvRequest = z.object({
   TX_Base: boundedText(3_000_000),
   DE_Origem: z.optional(boundedText(60)),
 });
-export const naoPerturbeCsvResponse = envelope(
+export const doNotDisturbCsvResponse = envelope(
   z.object({ NU_Incluidos: z.int(), NU_JaExistentes: z.int(), NU_Invalidos: z.int(), linhasInvalidas: z.array(z.int()) }),
 );

@@ -80,7 +80,15 @@ export function annualise(monthly: number): number {
  * Note: Res. CMN 3.517/2007 annualises over calendar days ((d_j − d_0)/365); this module follows the monthly
  * definition decided for the product, so the two can differ in the second decimal.
  */
-export function cet({ released, installment, term }: { readonly released: Cents; readonly installment: Cents; readonly term: number }): Cet {
+export function cet({
+  released,
+  installment,
+  term,
+}: {
+  readonly released: Cents;
+  readonly installment: Cents;
+  readonly term: number;
+}): Cet {
   assertCents(released, 'Released value');
   assertCents(installment, 'Installment');
   if (!Number.isSafeInteger(term) || term < 1) throw new RangeError(`The term must be a whole number of months ≥ 1, got ${term}.`);

@@ -75,7 +75,10 @@ describe('fgtsAnticipation', () => {
     const three = fgtsAnticipation({ balance: 60_000, years: 3, monthlyRate: percentRate('1.29'), on: TODAY });
     expect(three).toEqual({ ok: false, refusal: { code: 'fgts-balance-too-low', largestTerm: 2 } });
     if (!three.ok) expect(refusalText(three.refusal)).toBe('O saldo do FGTS permite antecipar no máximo 2 anos.');
-    expect(fgtsAnticipation({ balance: 60_000, years: 2, monthlyRate: percentRate('1.29'), on: TODAY })).toMatchObject({ ok: true, gross: 44_500 });
+    expect(fgtsAnticipation({ balance: 60_000, years: 2, monthlyRate: percentRate('1.29'), on: TODAY })).toMatchObject({
+      ok: true,
+      gross: 44_500,
+    });
     // R$300: R$150, then R$75.
     const low = fgtsAnticipation({ balance: 30_000, years: 2, monthlyRate: percentRate('1.29'), on: TODAY });
     expect(low.ok).toBe(false);

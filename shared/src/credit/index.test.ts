@@ -7,7 +7,21 @@ describe('@consig/shared/credit', () => {
   });
 
   it('exposes the operations the API and the screens need', () => {
-    for (const name of ['offerFromNet', 'offerFromInstallment', 'marginsOf', 'checkInstallmentWithinMargin', 'checkInssRate', 'checkInssTerm', 'fgtsAnticipation', 'largestFgtsTermFor', 'largestFgtsTermOn', 'grossWithIof', 'cet', 'refusalText', 'saoPauloDate']) {
+    for (const name of [
+      'offerFromNet',
+      'offerFromInstallment',
+      'marginsOf',
+      'checkInstallmentWithinMargin',
+      'checkInssRate',
+      'checkInssTerm',
+      'fgtsAnticipation',
+      'largestFgtsTermFor',
+      'largestFgtsTermOn',
+      'grossWithIof',
+      'cet',
+      'refusalText',
+      'saoPauloDate',
+    ]) {
       expect(typeof (credit as Record<string, unknown>)[name]).toBe('function');
     }
   });

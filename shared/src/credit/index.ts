@@ -18,6 +18,16 @@ export { type Cet, CET_TOLERANCE, monthlyIrr, annualise, cet } from './cet';
 export { type OfferTerms, type Offer, offerFromInstallment, offerFromNet } from './quote';
 export { type CreditRefusal, refusalText } from './refusals';
 export {
+  type PrivatePayrollRules,
+  type WorkerPay,
+  PRIVATE_PAYROLL_RULES,
+  PRIVATE_PAYROLL_NO_SALARY_TEXT,
+  privatePayrollRulesOn,
+  availableRemuneration,
+  privatePayrollMargin,
+  privatePayrollGuarantee,
+} from './privatePayroll';
+export {
   type Dated,
   type InssRateCap,
   type InssMaxTerm,

@@ -10,7 +10,10 @@ describe('dueDates', () => {
   });
 
   it('starts from an explicit first due date and refuses one before the contract', () => {
-    expect(dueDates({ contractDate: '2025-01-20', firstDueDate: '2025-03-05', term: 2, rate: ZERO_RATE })).toEqual(['2025-03-05', '2025-04-05']);
+    expect(dueDates({ contractDate: '2025-01-20', firstDueDate: '2025-03-05', term: 2, rate: ZERO_RATE })).toEqual([
+      '2025-03-05',
+      '2025-04-05',
+    ]);
     expect(() => dueDates({ contractDate: '2025-01-20', firstDueDate: '2025-01-19', term: 2, rate: ZERO_RATE })).toThrow(RangeError);
   });
 });
@@ -40,7 +43,10 @@ describe('grossWithIof', () => {
   it('finances the IOF it generates: R$2.000,00 released at 1.79% over 12 months', () => {
     // Checked independently by building the amortisation schedule in 60-digit decimals: r = 2.0562188…%,
     // G = 2000 / (1 − r) = 2041.9877…, IOF(R$2.041,99) = R$41,99 and 2041.99 − 41.99 = 2000.00.
-    expect(grossWithIof({ released: 200_000, rate: percentRate('1.79'), term: 12, contractDate: '2025-06-10' })).toEqual({ gross: 204_199, iof: 4_199 });
+    expect(grossWithIof({ released: 200_000, rate: percentRate('1.79'), term: 12, contractDate: '2025-06-10' })).toEqual({
+      gross: 204_199,
+      iof: 4_199,
+    });
   });
 
   it('always lands on a gross value whose IOF makes up the difference exactly, and the smallest such', () => {

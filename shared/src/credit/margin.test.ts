@@ -10,7 +10,11 @@ describe('marginsOf', () => {
   });
 
   it('takes the current consigned discounts off the loan margin only, never below zero', () => {
-    expect(marginsOf({ kind: 'inss', base: 320_000, currentDiscounts: 50_000, on: TODAY })).toEqual({ loan: 62_000, card: 16_000, benefitCard: 16_000 });
+    expect(marginsOf({ kind: 'inss', base: 320_000, currentDiscounts: 50_000, on: TODAY })).toEqual({
+      loan: 62_000,
+      card: 16_000,
+      benefitCard: 16_000,
+    });
     expect(marginsOf({ kind: 'inss', base: 320_000, currentDiscounts: 200_000, on: TODAY }).loan).toBe(0);
   });
 
@@ -22,7 +26,11 @@ describe('marginsOf', () => {
   });
 
   it('gives ML 35% and 5%, without a benefit card', () => {
-    expect(marginsOf({ kind: 'ml', base: 500_000, currentDiscounts: 10_000, on: TODAY })).toEqual({ loan: 165_000, card: 25_000, benefitCard: 0 });
+    expect(marginsOf({ kind: 'ml', base: 500_000, currentDiscounts: 10_000, on: TODAY })).toEqual({
+      loan: 165_000,
+      card: 25_000,
+      benefitCard: 0,
+    });
   });
 
   it('refuses amounts that are not whole cents', () => {
@@ -47,9 +55,13 @@ describe('checkInssRate', () => {
   it('allows the CNPS cap itself and refuses anything above it', () => {
     expect(checkInssRate(percentRate('1.85'), 'loan', TODAY)).toBeNull();
     expect(checkInssRate(percentRate('1.80'), 'loan', TODAY)).toBeNull();
-    expect(refusalText(checkInssRate(percentRate('1.86'), 'loan', TODAY)!)).toBe('A taxa de 1,86% a.m. excede o teto de 1,85% a.m. em vigor.');
+    expect(refusalText(checkInssRate(percentRate('1.86'), 'loan', TODAY)!)).toBe(
+      'A taxa de 1,86% a.m. excede o teto de 1,85% a.m. em vigor.',
+    );
     expect(checkInssRate(percentRate('2.46'), 'card', TODAY)).toBeNull();
-    expect(refusalText(checkInssRate(percentRate('2.47'), 'card', TODAY)!)).toBe('A taxa de 2,47% a.m. excede o teto de 2,46% a.m. em vigor.');
+    expect(refusalText(checkInssRate(percentRate('2.47'), 'card', TODAY)!)).toBe(
+      'A taxa de 2,47% a.m. excede o teto de 2,46% a.m. em vigor.',
+    );
   });
 
   it('applies the cap from the day it came into force', () => {

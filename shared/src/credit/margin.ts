@@ -15,7 +15,7 @@ export interface Margins {
 }
 
 /** A legal ceiling is "up to" a share, so it rounds down: 35% of R$1.000,01 is R$350,00, not R$350,01. */
-const shareOf = (base: Cents, percent: string) => Number(floor(multiply(fraction(BigInt(base)), percentRate(percent))));
+export const shareOf = (base: Cents, percent: string): Cents => Number(floor(multiply(fraction(BigInt(base)), percentRate(percent))));
 
 /**
  * Margins for INSS and ML (docs/rules.md, "Credit arithmetic"): VL_Margem = 35% of VL_BaseCalculo less the

@@ -46,7 +46,7 @@ describe('price table', () => {
       const term = TERMS[next(0, TERMS.length - 1)];
       const gross = next(1_000, 20_000_000);
       const i = Number(percent) / 100;
-      const float = ((gross / 100) * i) / (1 - (1 + i) ** -term) * 100;
+      const float = (((gross / 100) * i) / (1 - (1 + i) ** -term)) * 100;
       if (Math.abs((float % 1) - 0.5) < 1e-6) continue;
       expect(installmentFor({ gross, rate: percentRate(percent), term })).toBe(Math.round(float));
     }
@@ -83,7 +83,12 @@ describe('price table', () => {
 
 describe('amortizationShares', () => {
   it('sums to exactly the whole principal and grows installment after installment', () => {
-    for (const [percent, term] of [['1.79', 12], ['1.85', 96], ['0', 5], ['3.4', 24]] as const) {
+    for (const [percent, term] of [
+      ['1.79', 12],
+      ['1.85', 96],
+      ['0', 5],
+      ['3.4', 24],
+    ] as const) {
       const shares = amortizationShares({ rate: percentRate(percent), term });
       expect(shares).toHaveLength(term);
       expect(compare(shares.reduce(add, ZERO), ONE)).toBe(0);

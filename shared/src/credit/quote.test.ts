@@ -14,7 +14,12 @@ describe('offerFromNet', () => {
 
   it('with IOF finances it in the gross value and keeps the net value asked for to the cent', () => {
     const offer = offerFromNet({ net: 200_000, rate: RATE, term: 12, iof: IOF });
-    expect(offer).toMatchObject({ gross: 204_199, iof: 4_199, net: 200_000, installment: installmentFor({ gross: 204_199, rate: RATE, term: 12 }) });
+    expect(offer).toMatchObject({
+      gross: 204_199,
+      iof: 4_199,
+      net: 200_000,
+      installment: installmentFor({ gross: 204_199, rate: RATE, term: 12 }),
+    });
     expect(offer.installment).toBe(19_061);
     expect(offer.cet!.monthly).toBeGreaterThan(0.0179);
   });

@@ -50,7 +50,11 @@ export interface InssMaxTerm extends Dated {
 
 export const INSS_MAX_TERMS: readonly InssMaxTerm[] = [
   { from: '2022-11-10', months: 84, source: 'IN PRES/INSS 138/2022, art. 5, VI (84 monthly installments).' },
-  { from: '2025-02-06', months: 96, source: 'IN PRES/INSS 181/2025 (DOU 06/02/2025, in force on publication): art. 5, VI of IN 138 → 96 installments.' },
+  {
+    from: '2025-02-06',
+    months: 96,
+    source: 'IN PRES/INSS 181/2025 (DOU 06/02/2025, in force on publication): art. 5, VI of IN 138 → 96 installments.',
+  },
 ];
 
 export interface MarginShares extends Dated {
@@ -74,7 +78,13 @@ export const INSS_MARGIN_SHARES: readonly MarginShares[] = [
 
 /** ML follows the company's rule (docs/rules.md): 35% for loans and 5% for the card, no benefit card. */
 export const ML_MARGIN_SHARES: readonly MarginShares[] = [
-  { from: '2000-01-01', loanPercent: '35', cardPercent: '5', benefitCardPercent: '0', source: 'Company rule (docs/rules.md, "Credit arithmetic").' },
+  {
+    from: '2000-01-01',
+    loanPercent: '35',
+    cardPercent: '5',
+    benefitCardPercent: '0',
+    source: 'Company rule (docs/rules.md, "Credit arithmetic").',
+  },
 ];
 
 export type MarginKind = 'inss' | 'ml';

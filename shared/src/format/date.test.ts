@@ -1,4 +1,14 @@
-import { compactDate, isValidDate, parseDate, toCompactDate, toIsoDate } from './date';
+import {
+  compactDate,
+  formatElapsed,
+  formatHoursMinutesSeconds,
+  formatMinutesSeconds,
+  formatSaoPauloDateTime,
+  isValidDate,
+  parseDate,
+  toCompactDate,
+  toIsoDate,
+} from './date';
 
 describe('parseDate / isValidDate', () => {
   it('reads dd-mm-yyyy, dd/mm/yyyy and dd.mm.yyyy', () => {
@@ -97,4 +107,38 @@ describe('toIsoDate / toCompactDate', () => {
     expect([before, after]).toContain(value);
     expect(toIsoDate()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+});
+
+test('formatSaoPauloDateTime: dd/mm/aaaa hh:mm in São Paulo, whatever the offset the instant comes with', () => {
+  expect(formatSaoPauloDateTime('2026-03-16T02:30:00Z')).toBe('15/03/2026 23:30');
+  expect(formatSaoPauloDateTime('2026-03-15T09:05:00-03:00')).toBe('15/03/2026 09:05');
+  expect(formatSaoPauloDateTime('ontem')).toBe('ontem');
+});
+
+test.each([
+  [0, '00:00'],
+  [9, '00:09'],
+  [61, '01:01'],
+  [3599, '59:59'],
+  [4500, '75:00'],
+  [-3, '00:00'],
+  [12.9, '00:12'],
+])('formatMinutesSeconds(%p) reads %s', (seconds, text) => {
+  expect(formatMinutesSeconds(seconds)).toBe(text);
+});
+
+test('time in a state reads mm:ss under an hour and h:mm:ss from there on', () => {
+  expect([0, 5, 65, 3599, 3600, 3725, 90_000].map(formatElapsed)).toEqual([
+    '00:00',
+    '00:05',
+    '01:05',
+    '59:59',
+    '1:00:00',
+    '1:02:05',
+    '25:00:00',
+  ]);
+});
+
+test('time talked or paused reads h:mm:ss, never negative', () => {
+  expect([0, 59, 3725, -4, 12.9].map(formatHoursMinutesSeconds)).toEqual(['0:00:00', '0:00:59', '1:02:05', '0:00:00', '0:00:12']);
 });

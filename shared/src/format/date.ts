@@ -51,3 +51,39 @@ export function toIsoDate(date: Date = new Date()): string {
 export function toCompactDate(date: Date = new Date()): string {
   return compactDate(toIsoDate(date));
 }
+
+const saoPauloInstant = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: 'America/Sao_Paulo',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant (ISO 8601 with its offset) as 'dd/mm/aaaa hh:mm' in São Paulo, whatever the browser's zone; not an instant: as it came. */
+export function formatSaoPauloDateTime(instant: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  const parts = saoPauloInstant.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
+/** A duration in whole seconds as mm:ss ('01:05'); minutes go on past 59 ('75:00'). Negative or fractional: floored at 0. */
+export function formatMinutesSeconds(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${pad(Math.floor(seconds / 60), 2)}:${pad(seconds % 60, 2)}`;
+}
+
+const HOUR_S = 3600;
+
+/** A duration in whole seconds as h:mm:ss ('1:02:05', '0:00:00'), for a working day's totals; hours go on past 23. */
+export function formatHoursMinutesSeconds(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(seconds / HOUR_S)}:${pad(Math.floor((seconds % HOUR_S) / 60), 2)}:${pad(seconds % 60, 2)}`;
+}
+
+/** Time in a state: mm:ss under an hour ('04:05'), h:mm:ss from there on ('1:00:00'). */
+export const formatElapsed = (seconds: number) => (seconds < HOUR_S ? formatMinutesSeconds(seconds) : formatHoursMinutesSeconds(seconds));

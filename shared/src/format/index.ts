@@ -3,6 +3,28 @@ export { digitsOnly } from './digits';
 export { MASK_PATTERNS, applyMask, maskDate, maskCpf, maskCnpj, maskCep, maskPhone } from './mask';
 export { isValidCpf, cpfCheckDigits, makeCpf } from './cpf';
 export { isValidCnpj, cnpjCheckDigits, cnpjCharacters } from './cnpj';
-export { type DateParts, parseDate, isValidDate, compactDate, toIsoDate, toCompactDate } from './date';
+export {
+  type DateParts,
+  parseDate,
+  isValidDate,
+  compactDate,
+  toIsoDate,
+  toCompactDate,
+  formatSaoPauloDateTime,
+  formatMinutesSeconds,
+  formatHoursMinutesSeconds,
+  formatElapsed,
+} from './date';
 export { formatBRL, formatDecimal, sanitizeMoneyInput } from './money';
-export { PHONE_DIGITS, HIDDEN_PHONE, phoneSchema, whatsappLink, dialNumber, maskHidden } from './phone';
+export {
+  PHONE_DIGITS,
+  HIDDEN_PHONE,
+  phoneSchema,
+  whatsappLink,
+  dialNumber,
+  maskHidden,
+  nationalNumber,
+  areaCodeOf,
+  formatPhoneNumber,
+  stripPhonePunctuation,
+} from './phone';

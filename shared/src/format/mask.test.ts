@@ -30,9 +30,7 @@ describe('applyMask', () => {
 
 describe('maskDate (99-99-9999)', () => {
   it('formats step by step while typing', () => {
-    expect(['2', '24', '241', '2412', '24122', '24122024'].map(maskDate)).toEqual([
-      '2', '24', '24-1', '24-12', '24-12-2', '24-12-2024',
-    ]);
+    expect(['2', '24', '241', '2412', '24122', '24122024'].map(maskDate)).toEqual(['2', '24', '24-1', '24-12', '24-12-2', '24-12-2024']);
   });
 
   it('turns pasted slashes or dots into dashes', () => {
@@ -96,9 +94,7 @@ describe('maskPhone ((99) 99999-9999)', () => {
   });
 
   it('formats partial input while typing', () => {
-    expect(['1', '11', '119', '1198765', '11987654'].map(maskPhone)).toEqual([
-      '(1', '(11', '(11) 9', '(11) 98765', '(11) 98765-4',
-    ]);
+    expect(['1', '11', '119', '1198765', '11987654'].map(maskPhone)).toEqual(['(1', '(11', '(11) 9', '(11) 98765', '(11) 98765-4']);
     expect(maskPhone('')).toBe('');
   });
 

@@ -38,7 +38,13 @@ export function sanitizeMoneyInput(raw: string | null | undefined): string {
   const text = (raw ?? '').replace(/,/g, '.').replace(/[^\d.]/g, '');
   const dot = text.indexOf('.');
   const whole = dot === -1 ? text : text.slice(0, dot);
-  const cents = dot === -1 ? '' : text.slice(dot + 1).replace(/\./g, '').slice(0, 2);
+  const cents =
+    dot === -1
+      ? ''
+      : text
+          .slice(dot + 1)
+          .replace(/\./g, '')
+          .slice(0, 2);
   // A lone '0' is kept (it is the amount zero, and '0.' starts a decimal); only zeros before other digits go.
   const integer = whole.replace(/^0+(?=\d)/, '') || (dot === -1 ? '' : '0');
   return dot === -1 ? integer : `${integer}.${cents}`;

@@ -4,15 +4,26 @@ import { FIELD_MASKS, type MaskName } from './masks';
 import { FieldMessage } from './FieldMessage';
 import { useFieldControl } from './useFieldControl';
 
-type Props<TValues extends FieldValues> = Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'id'> & {
+type Props<TValues extends FieldValues> = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'value' | 'defaultValue' | 'onChange' | 'id'
+> & {
   name: FieldPath<TValues>;
   label: string;
-  /** Formats while typing: 'date' 99-99-9999, 'cpf', 'cnpj', 'cep', 'uf', 'phone', 'money' (product-spec §5). */
+  /** Formats while typing: 'date' 99-99-9999, 'cpf', 'cnpj', 'cep', 'uf', 'phone', 'phoneDigits', 'money' (product-spec §5). */
   mask?: MaskName;
 };
 
 /** One labelled input of a `<Form>`, with its error under it (product-spec §5). */
-export function Field<TValues extends FieldValues = FieldValues>({ name, label, mask, type = 'text', className, children, ...input }: Props<TValues>) {
+export function Field<TValues extends FieldValues = FieldValues>({
+  name,
+  label,
+  mask,
+  type = 'text',
+  className,
+  children,
+  ...input
+}: Props<TValues>) {
   const { id, ref, value, onChange, onBlur, fieldName, error, errorId, errorAttributes } = useFieldControl<TValues>(name);
   const format = mask ? FIELD_MASKS[mask] : undefined;
 

@@ -13,10 +13,21 @@ interface Props<TValues extends FieldValues> {
   options: readonly SelectOption[];
   /** Codes (a bank, an account type…) held as numbers, null when none is chosen; texts as strings. */
   numeric?: boolean;
+  /** The first option's text: 'Selecione' (a choice still to make) by default, 'Todas' for a filter; null: none. */
+  emptyLabel?: string | null;
+  /** The first option leaves the field out (undefined), as a filter's 'Todas' does, instead of '' or null. */
+  emptyMeansAbsent?: boolean;
 }
 
 /** A labelled select of a `<Form>`, with its error under it; the first option, 'Selecione', is the empty value. */
-export function SelectField<TValues extends FieldValues = FieldValues>({ name, label, options, numeric = false }: Props<TValues>) {
+export function SelectField<TValues extends FieldValues = FieldValues>({
+  name,
+  label,
+  options,
+  numeric = false,
+  emptyLabel = 'Selecione',
+  emptyMeansAbsent = false,
+}: Props<TValues>) {
   const { id, ref, value, onChange, onBlur, fieldName, error, errorId, errorAttributes } = useFieldControl<TValues>(name);
   return (
     <div className="consig-field">
@@ -29,11 +40,12 @@ export function SelectField<TValues extends FieldValues = FieldValues>({ name, l
         onBlur={onBlur}
         onChange={(event) => {
           const chosen = event.target.value;
-          onChange(numeric ? (chosen === '' ? null : Number(chosen)) : chosen);
+          if (chosen === '' && emptyMeansAbsent) onChange(undefined);
+          else onChange(numeric ? (chosen === '' ? null : Number(chosen)) : chosen);
         }}
         {...errorAttributes}
       >
-        <option value="">Selecione</option>
+        {emptyLabel !== null && <option value="">{emptyLabel}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,4 +1,4 @@
-import { MASK_PATTERNS, maskCep, maskCnpj, maskCpf, maskDate, maskPhone, sanitizeMoneyInput } from '@consig/shared';
+import { MASK_PATTERNS, maskCep, maskCnpj, maskCpf, maskDate, maskPhone, sanitizeMoneyInput, stripPhonePunctuation } from '@consig/shared';
 
 /** How a masked field formats what the user types, and which keyboard it asks a phone for. */
 export interface FieldMask {
@@ -23,6 +23,9 @@ export const FIELD_MASKS = {
   cep: { apply: maskCep, inputMode: 'numeric', maxLength: MASK_PATTERNS.cep.length },
   uf: { apply: maskUf, inputMode: 'text', maxLength: 2 },
   phone: { apply: maskPhone, inputMode: 'numeric', maxLength: MASK_PATTERNS.phone.length },
+  // Digits as the contracts keep them (DE_Telefone): a pasted '(11) 91234-5678' becomes 11912345678. No length cap:
+  // the written form is longer than its 11 digits, and the schema says 'Deve conter 11 dígitos.' itself.
+  phoneDigits: { apply: stripPhonePunctuation, inputMode: 'numeric' },
   money: { apply: sanitizeMoneyInput, inputMode: 'decimal' },
 } as const satisfies Record<string, FieldMask>;
 

@@ -53,7 +53,8 @@ function show(element = <LeadCount />) {
 
 const wait = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 const focusWindow = () => act(() => void window.dispatchEvent(new Event('focus')));
-const setConnection = (connection: object | undefined) => Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+const setConnection = (connection: object | undefined) =>
+  Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
 
 beforeEach(() => jest.useFakeTimers({ now: new Date('2026-03-16T13:00:00Z') }));
 afterEach(() => {

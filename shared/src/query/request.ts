@@ -1,7 +1,7 @@
-import type { AxiosResponse } from 'axios';
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import * as z from 'zod/mini';
 import type * as core from 'zod/v4/core';
-import { answerStatus, api, errorText } from '@consig/shared';
+import { answerStatus, api, attachmentName, errorText, readAsText } from '@consig/shared';
 
 /** The server answered, and said no: `message` is its Portuguese text, `status` the HTTP status of the answer. */
 export class ApiFailure extends Error {
@@ -57,24 +57,85 @@ const asTexts = (body: unknown): AnswerTexts => (typeof body === 'object' && bod
 const nonEmpty = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 /** The answer's text to show: the preferred field first, the other one otherwise. */
-export function answerText(body: unknown, prefer: TextField = 'text'): string {
+function answerText(body: unknown, prefer: TextField = 'text'): string {
   const { text, message } = asTexts(body);
-  return (prefer === 'message' ? nonEmpty(message) ?? nonEmpty(text) : nonEmpty(text) ?? nonEmpty(message)) ?? '';
+  return (prefer === 'message' ? (nonEmpty(message) ?? nonEmpty(text)) : (nonEmpty(text) ?? nonEmpty(message))) ?? '';
 }
 
-/** Runs the call; an answer that is an error (HTTP 4xx/5xx, or `success: false` — also spelt `sucess`) becomes an ApiFailure. */
-async function call(run: () => Promise<AxiosResponse<unknown>>, prefer: TextField, fallback: string): Promise<unknown> {
+/**
+ * How one call is made beside its path and body, what openmrs-esm-core's `openmrsFetch(path, fetchInit)` takes
+ * as `fetchInit`. Every helper below accepts it, so no feature needs the API client (axios) itself.
+ */
+export interface RequestConfig {
+  /** The query string; undefined, null and '' are left out. */
+  search?: SearchParams;
+  /** Cancels the call: a query function passes react-query's `signal`, so a read no screen waits for stops. */
+  signal?: AbortSignal;
+  /** The share of the body sent so far (0 to 1), for an upload's progress bar. */
+  onUploadProgress?: (fraction: number) => void;
+}
+
+/** One call of the page's API client: the helpers' common part, with the answer's type (a file is 'blob'). */
+interface ApiCall extends RequestConfig {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  body?: unknown;
+  responseType?: 'json' | 'blob';
+  /** Which answer text a refusal carries. */
+  textField?: TextField;
+  /** The refusal's text when a `success: false` answer has none. */
+  fallback?: string;
+}
+
+/** The error body of a file request arrives as a Blob: its JSON text holds the server's answer. */
+async function errorBody(error: unknown): Promise<unknown> {
+  const body = (error as { response?: { data?: unknown } }).response?.data;
+  if (!(body instanceof Blob)) return body;
+  try {
+    return JSON.parse(await readAsText(body));
+  } catch {
+    return undefined; // not the API's JSON (a proxy's page): the status says what happened
+  }
+}
+
+/** The axios options a call needs, none when it needs none. */
+function axiosOptions({ signal, onUploadProgress, responseType }: ApiCall): [] | [AxiosRequestConfig] {
+  const options: AxiosRequestConfig = {};
+  if (signal) options.signal = signal;
+  if (responseType === 'blob') options.responseType = 'blob';
+  if (onUploadProgress) {
+    options.onUploadProgress = ({ loaded, total }) => {
+      if (total) onUploadProgress(loaded / total);
+    };
+  }
+  return Object.keys(options).length ? [options] : [];
+}
+
+/** Sends the call through the client's method helpers (`api.get(url)`, `api.put(url, body)`), which tests spy on. */
+function send(request: ApiCall): Promise<AxiosResponse<unknown>> {
+  const url = withSearch(request.path, request.search);
+  const options = axiosOptions(request);
+  if (request.method === 'get' || request.method === 'delete') return api[request.method](url, ...options);
+  return api[request.method](url, request.body, ...options);
+}
+
+/**
+ * Makes the call; an answer that is an error (HTTP 4xx/5xx, or `success: false`, also spelt `sucess`) becomes an
+ * ApiFailure with the server's text. No answer at all (network, cancelled) is rethrown as it is, for the retry rules.
+ */
+async function call(request: ApiCall): Promise<AxiosResponse<unknown>> {
+  const { textField = 'text', fallback = 'Falha na operação.' } = request;
   let response: AxiosResponse<unknown>;
   try {
-    response = await run();
+    response = await send(request);
   } catch (error) {
     const status = answerStatus(error);
-    if (status === undefined) throw error; // no answer at all (network): the caller may try again
-    throw new ApiFailure(answerText((error as { response?: { data?: unknown } }).response?.data, prefer) || errorText(error), status);
+    if (status === undefined) throw error;
+    throw new ApiFailure(answerText(await errorBody(error), textField) || errorText(error), status);
   }
-  const body = asTexts(response.data);
-  if ((body.success ?? body.sucess) === false) throw new ApiFailure(answerText(body, prefer) || fallback, response.status ?? 200);
-  return response.data;
+  const texts = asTexts(response.data);
+  if ((texts.success ?? texts.sucess) === false) throw new ApiFailure(answerText(texts, textField) || fallback, response.status ?? 200);
+  return response;
 }
 
 function parse<S extends core.$ZodType>(schema: S, body: unknown, request: string): core.output<S> {
@@ -85,22 +146,41 @@ function parse<S extends core.$ZodType>(schema: S, body: unknown, request: strin
 }
 
 /**
- * GET `path` (with `search` as its query string), parse the answer with `response` and return its `data`.
+ * GET `path` (with `config.search` as its query string), parse the answer with `response` and return its `data`.
  * A `success: false` answer throws an ApiFailure with the server's text; an answer outside the schema
  * throws an UnexpectedAnswer. Never `as T`: what the screens get is what the contract allows.
  */
-export async function apiGet<S extends DataSchema>(path: string, response: S, search?: SearchParams): Promise<DataOf<S>> {
-  return (await apiGetAnswer(path, response, search)).data;
+export async function apiGet<S extends DataSchema>(path: string, response: S, config?: RequestConfig): Promise<DataOf<S>> {
+  return (await apiGetAnswer(path, response, config)).data;
 }
 
 /**
  * apiGet's rules, returning the whole parsed answer rather than only its `data`: for answers that carry more
  * beside it (the proposal list's NU_Total and TX_Proximo).
  */
-export async function apiGetAnswer<S extends core.$ZodType>(path: string, response: S, search?: SearchParams): Promise<core.output<S>> {
-  const url = withSearch(path, search);
-  const body = await call(() => api.get(url), 'text', 'Falha na consulta.');
-  return parse(response, body, `GET ${url}`);
+export async function apiGetAnswer<S extends core.$ZodType>(
+  path: string,
+  response: S,
+  config: RequestConfig = {},
+): Promise<core.output<S>> {
+  const answer = await call({ ...config, method: 'get', path, fallback: 'Falha na consulta.' });
+  return parse(response, answer.data, `GET ${withSearch(path, config.search)}`);
+}
+
+/** A file the API sends (a CSV, an image, a call's recording): its bytes, and the name its Content-Disposition gives. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/**
+ * GET `path` as a file, with the session's token: what the API serves behind it cannot be a plain link or
+ * `<img>`/`<audio>` source. A refusal (whose JSON arrives as a Blob) throws an ApiFailure with the server's
+ * text, as apiGet does.
+ */
+export async function apiDownload(path: string, config?: RequestConfig): Promise<ApiFile> {
+  const response = await call({ ...config, method: 'get', path, responseType: 'blob' });
+  return { blob: response.data as Blob, fileName: attachmentName(response.headers?.['content-disposition'], '') || null };
 }
 
 /** One GET endpoint: how its path (and query string) is built from the params, and the schema of its answer. */
@@ -115,8 +195,14 @@ export interface GetEndpoint<P, S extends DataSchema> {
  * `const getCampaignSummary = defineGet({ path: ({ id }: { id: number }) => `/cadastro/campanha/${id}/resumo`, response: campaignSummaryResponse })`.
  * Build paths from numbers or digits; anything else goes through `encodeURIComponent`.
  */
-export function defineGet<P = void, S extends DataSchema = DataSchema>(endpoint: GetEndpoint<P, S>): (params: P) => Promise<DataOf<S>> {
-  return (params) => apiGet(typeof endpoint.path === 'function' ? endpoint.path(params) : endpoint.path, endpoint.response, endpoint.search?.(params));
+export function defineGet<P = void, S extends DataSchema = DataSchema>(
+  endpoint: GetEndpoint<P, S>,
+): (params: P, config?: Omit<RequestConfig, 'search'>) => Promise<DataOf<S>> {
+  return (params, config) =>
+    apiGet(typeof endpoint.path === 'function' ? endpoint.path(params) : endpoint.path, endpoint.response, {
+      ...config,
+      search: endpoint.search?.(params),
+    });
 }
 
 /** Every write answers at least this (product-spec §7): the text to show, and maybe a `message`. */
@@ -128,7 +214,7 @@ export interface Sent<T> {
   data: T;
 }
 
-export interface WriteRequest<S extends DataSchema | undefined> {
+export interface WriteRequest<S extends DataSchema | undefined> extends RequestConfig {
   method: 'post' | 'put' | 'delete';
   path: string;
   body?: unknown;
@@ -143,13 +229,13 @@ export interface WriteRequest<S extends DataSchema | undefined> {
  * a success returns that text for the success toast (product-spec §8) and the parsed `data`.
  */
 export async function apiSend<S extends DataSchema | undefined = undefined>({
-  method,
-  path,
-  body,
   response,
   textField = 'text',
+  ...request
 }: WriteRequest<S>): Promise<Sent<S extends DataSchema ? DataOf<S> : unknown>> {
-  const answer = await call(() => (method === 'delete' ? api.delete(path) : api[method](path, body)), textField, 'Falha na operação.');
-  const parsed = parse(response ?? writeAnswer, answer, `${method.toUpperCase()} ${path}`) as { data?: unknown };
+  const { data: answer } = await call({ ...request, textField });
+  const parsed = parse(response ?? writeAnswer, answer, `${request.method.toUpperCase()} ${withSearch(request.path, request.search)}`) as {
+    data?: unknown;
+  };
   return { text: answerText(answer, textField), data: parsed.data as S extends DataSchema ? DataOf<S> : unknown };
 }

@@ -1,4 +1,4 @@
-import { campanhasResponse, Toasts } from '@consig/shared';
+import { campaignsResponse, Toasts } from '@consig/shared';
 import { fakeApi, type FakeAnswer } from '@consig/shared/testing';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -12,7 +12,7 @@ import { useApiQuery } from './useApiQuery';
 
 /** A campaign count and a button that creates one, refreshing the campaign reads. */
 function Campaigns() {
-  const campaigns = useApiQuery({ queryKey: campaignKeys.list(), queryFn: () => apiGet('/cadastro/campanhas', campanhasResponse) });
+  const campaigns = useApiQuery({ queryKey: campaignKeys.list(), queryFn: () => apiGet('/cadastro/campanhas', campaignsResponse) });
   const create = useApiMutation({
     mutationFn: (name: string) => apiSend({ method: 'post', path: '/cadastro/campanha', body: { ID_Orgao: 4, DE_Campanha: name } }),
     invalidates: [campaignKeys.all],
@@ -28,7 +28,8 @@ function Campaigns() {
 /** A proposal status change: its answer's `message` is what the user reads (product-spec §8). */
 function StatusChange() {
   const change = useApiMutation({
-    mutationFn: (ID_Status: number) => apiSend({ method: 'put', path: '/crm/proposta', body: { PropostaID: 1, ID_Status }, textField: 'message' }),
+    mutationFn: (ID_Status: number) =>
+      apiSend({ method: 'put', path: '/crm/proposta', body: { PropostaID: 1, ID_Status }, textField: 'message' }),
     invalidates: [leadKeys.all],
   });
   return <button onClick={() => change.mutate(20)}>Alterar</button>;

@@ -18,7 +18,12 @@ export interface ApiMutationOptions<TVariables, TData> {
  * A write as product-spec §8 wants it: the server's text as a success toast, or its text as an error
  * toast (the fetcher already picked `message` where the spec says so), then the named reads refetched.
  */
-export function useApiMutation<TVariables = void, TData = unknown>({ mutationFn, invalidates = [], toastDuration, onSuccess }: ApiMutationOptions<TVariables, TData>) {
+export function useApiMutation<TVariables = void, TData = unknown>({
+  mutationFn,
+  invalidates = [],
+  toastDuration,
+  onSuccess,
+}: ApiMutationOptions<TVariables, TData>) {
   const client = useQueryClient();
   const toastOptions = toastDuration === undefined ? undefined : { duration: toastDuration };
   return useMutation({

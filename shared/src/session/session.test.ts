@@ -14,19 +14,19 @@ test('signing in keeps the token and the decoded person, and survives a reload t
 test('an expired or unreadable token is refused and nothing is stored', () => {
   expect(session.signIn(testToken({}, -10))).toBe(false);
   expect(session.signIn('not-a-token')).toBe(false);
-  expect(session.get()).toEqual({ token: null, user: null, ramal: null });
+  expect(session.get()).toEqual({ token: null, user: null, extension: null });
   expect(localStorage.getItem('consig.token')).toBeNull();
 });
 
 test('signing out clears token, user and extension and tells subscribers', () => {
   session.signIn(testToken());
-  session.setRamal({ User: '1001', Pass: 'x', Realm: 'r', WSServer: 'ws://s' });
+  session.setExtension({ User: '1001', Pass: 'x', Realm: 'r', WSServer: 'ws://s' });
   const listener = jest.fn();
   const unsubscribe = session.subscribe(listener);
   session.signOut();
   unsubscribe();
   expect(listener).toHaveBeenCalledTimes(1);
-  expect(session.get()).toEqual({ token: null, user: null, ramal: null });
+  expect(session.get()).toEqual({ token: null, user: null, extension: null });
   expect(localStorage.getItem('consig.token')).toBeNull();
 });
 

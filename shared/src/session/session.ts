@@ -1,21 +1,21 @@
 import { useSyncExternalStore } from 'react';
-import type { Pessoa, Ramal } from '../contracts';
+import type { Person, ExtensionCredentials } from '../contracts';
 import { decodeToken, isExpired } from './token';
 
 export interface Session {
   token: string | null;
-  user: Pessoa | null;
-  ramal: Ramal | null;
+  user: Person | null;
+  extension: ExtensionCredentials | null;
 }
 
 const STORAGE_KEY = 'consig.token';
-const signedOut: Session = { token: null, user: null, ramal: null };
+const signedOut: Session = { token: null, user: null, extension: null };
 
 function restore(): Session {
   const token = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE_KEY);
   const payload = token ? decodeToken(token) : null;
   if (!token || !payload || isExpired(payload)) return signedOut;
-  return { token, user: payload.pessoa, ramal: null };
+  return { token, user: payload.pessoa, extension: null };
 }
 
 /** setTimeout fires at once above this delay (2^31 - 1 ms, about 24.8 days). */
@@ -57,11 +57,11 @@ export const session = {
     const payload = decodeToken(token);
     if (!payload || isExpired(payload)) return false;
     localStorage.setItem(STORAGE_KEY, token);
-    set({ token, user: payload.pessoa, ramal: null });
+    set({ token, user: payload.pessoa, extension: null });
     return true;
   },
-  setRamal(ramal: Ramal | null) {
-    set({ ...state, ramal });
+  setExtension(credentials: ExtensionCredentials | null) {
+    set({ ...state, extension: credentials });
   },
   /** Clears token, user and extension (product-spec §4 "Realtime channel": logout). */
   signOut() {

@@ -5,7 +5,10 @@ export function decodeToken(token: string): TokenPayload | null {
   const middle = token.split('.')[1];
   if (!middle) return null;
   try {
-    const base64 = middle.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(middle.length / 4) * 4, '=');
+    const base64 = middle
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(middle.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const parsed = tokenPayload.safeParse(JSON.parse(new TextDecoder().decode(bytes)));
     return parsed.success ? parsed.data : null;

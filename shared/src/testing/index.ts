@@ -1,4 +1,5 @@
 /** Test helpers for the apps' jest tests ('@consig/shared/testing'); never imported by app code. */
 export * from './fakeApi';
+export * from './prefetchCheck';
 export * from './renderScreen';
 export * from './signIn';

@@ -1,11 +1,14 @@
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
 const FIELDS = 'input, select, textarea';
 
 /** What Tab can reach inside `panel`, in document order: enabled (a disabled fieldset counts) and not hidden. */
 const tabbable = (panel: HTMLElement, selector = FOCUSABLE) =>
-  [...panel.querySelectorAll<HTMLElement>(selector)].filter((element) => !element.matches(':disabled') && !element.closest('[hidden], [inert]'));
+  [...panel.querySelectorAll<HTMLElement>(selector)].filter(
+    (element) => !element.matches(':disabled') && !element.closest('[hidden], [inert]'),
+  );
 
 /** The dialog opened last is the one the keyboard talks to. */
 const isTopmost = (panel: HTMLElement) => [...document.querySelectorAll('[role="dialog"][aria-modal="true"]')].at(-1) === panel;
@@ -59,7 +62,7 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
         <div className="consig-dialog__head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="consig-dialog__close" aria-label="Fechar" onClick={onClose}>
-            ×
+            <CloseIcon size={16} />
           </button>
         </div>
         {children}

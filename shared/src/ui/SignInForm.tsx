@@ -17,7 +17,8 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const [remember, setRemember] = useState(false); // product-spec: "A Remember checkbox has no effect."
   const [submitting, setSubmitting] = useState(false);
 
-  const change = (field: Field) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const change = (field: Field) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,12 +47,26 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
     <form className="signin-form" onSubmit={submit} noValidate>
       <label>
         E-mail
-        <input type="email" name="EM_Email" autoComplete="username" value={values.EM_Email} onChange={change('EM_Email')} aria-invalid={!!errors.EM_Email} />
+        <input
+          type="email"
+          name="EM_Email"
+          autoComplete="username"
+          value={values.EM_Email}
+          onChange={change('EM_Email')}
+          aria-invalid={!!errors.EM_Email}
+        />
       </label>
       {errors.EM_Email && <span className="field-error">{errors.EM_Email}</span>}
       <label>
         Senha
-        <input type="password" name="PW_Senha" autoComplete="current-password" value={values.PW_Senha} onChange={change('PW_Senha')} aria-invalid={!!errors.PW_Senha} />
+        <input
+          type="password"
+          name="PW_Senha"
+          autoComplete="current-password"
+          value={values.PW_Senha}
+          onChange={change('PW_Senha')}
+          aria-invalid={!!errors.PW_Senha}
+        />
       </label>
       {errors.PW_Senha && <span className="field-error">{errors.PW_Senha}</span>}
       <label className="signin-remember">

@@ -16,12 +16,17 @@ export function attachmentName(header: unknown, fallback: string): string {
   return match?.[1] ?? fallback;
 }
 
-/** The file as a data URL (data:text/csv;base64,...), the form in which uploads travel as TX_Base (product-spec §3). */
-export function readAsDataUrl(file: Blob): Promise<string> {
+function read(file: Blob, as: 'readAsDataURL' | 'readAsText'): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
     reader.onerror = () => reject(reader.error ?? new Error('Não foi possível ler o arquivo.'));
-    reader.readAsDataURL(file);
+    reader[as](file);
   });
 }
+
+/** The file as a data URL (data:text/csv;base64,...), the form in which uploads travel as TX_Base (product-spec §3). */
+export const readAsDataUrl = (file: Blob): Promise<string> => read(file, 'readAsDataURL');
+
+/** The file's text, read as UTF-8 (through FileReader, as `readAsDataUrl`: jsdom's Blob has no `text()`). */
+export const readAsText = (file: Blob): Promise<string> => read(file, 'readAsText');

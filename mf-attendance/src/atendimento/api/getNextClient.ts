@@ -1,4 +1,4 @@
-import { proximoClienteResponse } from '@consig/shared';
+import { nextClientResponse } from '@consig/shared';
 import { apiGet } from '@consig/shared/query';
 
 /**
@@ -7,7 +7,7 @@ import { apiGet } from '@consig/shared/query';
  * the server's text.
  */
 export const getNextClient = async () => {
-  const data = await apiGet('/crm/cliente/proximo', proximoClienteResponse);
+  const data = await apiGet('/crm/cliente/proximo', nextClientResponse);
   if (!data) throw new Error('Nenhum cliente disponível.');
   return data.cliente;
 };

@@ -1,4 +1,4 @@
-import type { PropostaRegistroRequest } from '@consig/shared';
+import type { ProposalRegistrationRequest } from '@consig/shared';
 import { apiSend } from '@consig/shared/query';
 
 /**
@@ -6,4 +6,5 @@ import { apiSend } from '@consig/shared/query';
  * client and creates one proposal per selected operation, or refuses with its text (nothing written).
  * The screen needs only the answer's text, so its `data` (the proposals created) is not read.
  */
-export const registerProposal = (request: PropostaRegistroRequest) => apiSend({ method: 'post', path: '/crm/proposta/0', body: request });
+export const registerProposal = (request: ProposalRegistrationRequest) =>
+  apiSend({ method: 'post', path: '/crm/proposta/0', body: request });

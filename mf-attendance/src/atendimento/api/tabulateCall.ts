@@ -1,6 +1,6 @@
-import { tabulacaoClienteResponse, type TabulacaoClienteRequest } from '@consig/shared';
+import { callOutcomeResponse, type CallOutcomeRequest } from '@consig/shared';
 import { apiSend } from '@consig/shared/query';
 
 /** PUT /crm/tabulacao/cliente: the outcome of the call with the client this attendant holds. */
-export const tabulateCall = (request: TabulacaoClienteRequest) =>
-  apiSend({ method: 'put', path: '/crm/tabulacao/cliente', body: request, response: tabulacaoClienteResponse });
+export const tabulateCall = (request: CallOutcomeRequest) =>
+  apiSend({ method: 'put', path: '/crm/tabulacao/cliente', body: request, response: callOutcomeResponse });

@@ -1,13 +1,15 @@
-import { lookupCep, type Cliente } from '@consig/shared';
+import { lookupCep, type Client } from '@consig/shared';
 import { fakeApi, renderScreen } from '@consig/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { toast } from 'react-hot-toast';
 import { ClientHeaderCard } from '../header/ClientHeaderCard';
 import { AttendanceProvider, useAttendance, useAttendanceStore } from '../state/AttendanceContext';
-import type { AttendanceStore } from '../state/attendanceStore';
+import type { AttendanceState, AttendanceStore } from '../state/attendanceStore';
+import { benefitTypeOf, selectedOperation } from '../state/operations';
 import { aClient, anOperation, envelope } from '../testData';
 import { ClientForm } from './ClientForm';
-import { validateClientForm } from './validateClientForm';
+import { useClientForm, type ClientFormControls } from './useClientForm';
 
 jest.mock('@consig/shared', () => ({ ...jest.requireActual<object>('@consig/shared'), lookupCep: jest.fn() }));
 const cepLookup = jest.mocked(lookupCep);
@@ -19,11 +21,17 @@ const CCP = 5;
 
 let server: ReturnType<typeof fakeApi>;
 let store: AttendanceStore;
+/** The controls the screen hands to the 'Cadastro' card and the submits. */
+let clientForm: ClientFormControls;
 
 beforeEach(() => {
   cepLookup.mockReset();
   server = fakeApi((request) => {
-    if (request.url === '/cadastro/banco') return envelope([{ BancoID: 1, DE_Banco: 'Banco do Brasil' }, { BancoID: 341, DE_Banco: 'Itaú' }]);
+    if (request.url === '/cadastro/banco')
+      return envelope([
+        { BancoID: 1, DE_Banco: 'Banco do Brasil' },
+        { BancoID: 341, DE_Banco: 'Itaú' },
+      ]);
     if (request.url === '/cadastro/estado') return envelope([{ SG_Estado: 'SP', DE_Estado: 'São Paulo' }]);
     if (request.url === '/cadastro/especie') return envelope([{ EspecieID: 41, DE_Especie: 'Aposentadoria por idade' }]);
     return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
@@ -34,22 +42,32 @@ afterEach(() => {
   server.restore();
 });
 
-/** The 'Cadastro' card and the form as the screen mounts them, on a store holding `client` and one operation per type. */
-function Screen({ client, creditTypes, expose }: { client: Cliente; creditTypes: number[]; expose: (store: AttendanceStore) => void }) {
+/** The 'Cadastro' card and the form as the screen mounts them: one client, its form handed down, one operation per type. */
+function ClientParts({ state, creditTypes }: { state: AttendanceState & { client: Client }; creditTypes: number[] }) {
+  const form = useClientForm(state.client);
+  const operations = useMemo(() => creditTypes.map((type) => anOperation({ OperacaoID: 70 + type, ID_TipoCredito: type })), [creditTypes]);
+  const benefitType = benefitTypeOf(selectedOperation(operations, state.operationSelected));
+  useEffect(() => {
+    clientForm = form;
+  }, [form]);
+  return (
+    <>
+      <ClientHeaderCard client={state.client} editMode={state.editMode} showData={state.showData} clientForm={form} />
+      <ClientForm client={state.client} clientForm={form} benefitType={benefitType} editMode={state.editMode} showData={state.showData} />
+    </>
+  );
+}
+
+/** A store holding `client`, and the parts of the screen it shows. */
+function Screen({ client, creditTypes, expose }: { client: Client; creditTypes: number[]; expose: (store: AttendanceStore) => void }) {
   const attendance = useAttendanceStore();
   const state = useAttendance();
   useEffect(() => {
     expose(attendance);
     attendance.dispatch({ type: 'clientLoaded', client });
-    attendance.dispatch({ type: 'operationsLoaded', operations: creditTypes.map((type) => anOperation({ OperacaoID: 70 + type, ID_TipoCredito: type })) });
-  }, [attendance, client, creditTypes, expose]);
-  if (!state.client) return null;
-  return (
-    <>
-      <ClientHeaderCard client={state.client} editMode={state.editMode} showData={state.showData} />
-      <ClientForm key={state.client.ClienteID} client={state.client} benefitType={state.benefitType} editMode={state.editMode} showData={state.showData} />
-    </>
-  );
+  }, [attendance, client, expose]);
+  const { client: shown } = state;
+  return shown ? <ClientParts key={shown.ClienteID} state={{ ...state, client: shown }} creditTypes={creditTypes} /> : null;
 }
 
 /** Renders the form for the first of `creditTypes`; by default shown and in edit mode, as an attendant edits it. */
@@ -80,8 +98,36 @@ const errorUnder = (label: string) => {
 };
 
 describe('fields per credit type (product-spec §5)', () => {
-  const common = ['Nome', 'CPF', 'Data de nascimento', 'Telefone', 'E-mail', 'CEP', 'Endereço', 'Número', 'Bairro', 'Cidade', 'UF', 'Banco', 'Agência', 'Conta'];
-  const privateCredit = ['Salário bruto', 'Salário líquido', 'Data de expedição', 'Data de admissão', 'CNPJ', 'Órgão emissor', 'UF de emissão', 'Naturalidade', 'Nome da referência', 'Telefone da referência', 'Tipo de benefício', 'Matrícula'];
+  const common = [
+    'Nome',
+    'CPF',
+    'Data de nascimento',
+    'Telefone',
+    'E-mail',
+    'CEP',
+    'Endereço',
+    'Número',
+    'Bairro',
+    'Cidade',
+    'UF',
+    'Banco',
+    'Agência',
+    'Conta',
+  ];
+  const privateCredit = [
+    'Salário bruto',
+    'Salário líquido',
+    'Data de expedição',
+    'Data de admissão',
+    'CNPJ',
+    'Órgão emissor',
+    'UF de emissão',
+    'Naturalidade',
+    'Nome da referência',
+    'Telefone da referência',
+    'Tipo de benefício',
+    'Matrícula',
+  ];
 
   it.each([
     ['INSS', INSS, ['Meio de pagamento', 'Tipo de conta', 'NB'], ['Nome da mãe', 'Sexo', ...privateCredit]],
@@ -114,7 +160,14 @@ it('disables the fields unless the pencil turns edit mode on', async () => {
 });
 
 it('keeps NB, Bloqueio, DIB, DDB, Espécie and representante legal read-only in edit mode (INSS)', async () => {
-  const client = aClient({ CO_Matricula: '1234567890', SN_Bloqueio: 1, DT_DIB: '01/02/2010', DT_DDB: '05/02/2010', ID_Especie: 41, SN_RepresentanteLegal: 0 });
+  const client = aClient({
+    CO_Matricula: '1234567890',
+    SN_Bloqueio: 1,
+    DT_DIB: '01/02/2010',
+    DT_DDB: '05/02/2010',
+    ID_Especie: 41,
+    SN_RepresentanteLegal: 0,
+  });
   await renderForm({ client, creditTypes: [INSS] });
   const expected: Record<string, string> = {
     NB: '1234567890',
@@ -162,7 +215,7 @@ describe('messages under the fields', () => {
     await renderForm({ client: aClient({ DE_Telefone: '11987654321' }), show: false, edit: false });
     let result: unknown = 'pending';
     await act(async () => {
-      result = await validateClientForm('full');
+      result = await clientForm.validate('full');
     });
     expect(result).toBeNull();
     // The form is revealed and enabled so the attendant can fix it.
@@ -178,7 +231,7 @@ describe('messages under the fields', () => {
   it('simulator mode leaves address, e-mail and sex optional, but checks what is given', async () => {
     await renderForm({ client: aClient({ DE_Telefone: '11987654321', DE_Sexo: '' }), creditTypes: [FGTS] });
     await act(async () => {
-      await validateClientForm('simulator');
+      await clientForm.validate('simulator');
     });
     expect(errorUnder('Sexo')).toBeUndefined();
     expect(errorUnder('E-mail')).toBeUndefined();
@@ -188,14 +241,14 @@ describe('messages under the fields', () => {
     type('E-mail', 'maria@');
     let result: unknown = null;
     await act(async () => {
-      result = await validateClientForm('simulator');
+      result = await clientForm.validate('simulator');
     });
     expect(result).toBeNull();
     expect(errorUnder('E-mail')).toBe('Email inválido.');
 
     type('E-mail', 'maria@exemplo.com.br');
     await act(async () => {
-      result = await validateClientForm('simulator');
+      result = await clientForm.validate('simulator');
     });
     expect(result).toMatchObject({ ClienteID: 7, DE_Sexo: 'F', EM_Email: 'maria@exemplo.com.br', DE_Telefone: '11987654321' });
   });
@@ -215,7 +268,8 @@ describe('CEP look-up (product-spec §5)', () => {
     expect(store.getState().client).toMatchObject({ CO_Cep: '01001-000', DE_Endereco: 'Praça da Sé', SG_Estado: 'SP' });
   });
 
-  it('keeps the fields as they were when the look-up finds nothing', async () => {
+  it('keeps the fields as they were when the look-up finds nothing, and says to fill them', async () => {
+    const error = jest.spyOn(toast, 'error');
     cepLookup.mockResolvedValue(null);
     await renderForm({ client: aClient({ DE_Endereco: 'Rua Antiga', DE_Bairro: 'Centro', DE_Cidade: 'Campinas', SG_Estado: 'SP' }) });
     type('CEP', '99999999');
@@ -226,6 +280,8 @@ describe('CEP look-up (product-spec §5)', () => {
     expect(input('Bairro').value).toBe('Centro');
     expect(input('Cidade').value).toBe('Campinas');
     expect(input('UF').value).toBe('SP');
+    expect(error).toHaveBeenCalledWith('Não foi possível consultar o CEP. Preencha o endereço.', { duration: 5000 });
+    error.mockRestore();
   });
 
   it('does not look up a CEP of fewer than 8 digits', async () => {

@@ -1,31 +1,16 @@
-import {
-  clientFormFull,
-  clientFormSimulator,
-  isCepLookupReady,
-  lookupCep,
-  type ClientForm as ValidClient,
-  type ClientFormMode,
-  type Cliente,
-} from '@consig/shared';
-import { Field, zodResolver, SelectField, type SelectOption } from '@consig/shared/forms';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { FormProvider, useForm, type Resolver } from 'react-hook-form';
-import { useBanks } from '../api/getBanks';
-import { useSpecies } from '../api/getSpecies';
-import { useAttendanceStore } from '../state/AttendanceContext';
+import { CEP_LOOKUP_FAILED_TEXT, isCepLookupReady, lookupCep, type Client } from '@consig/shared';
+import { Field, SelectField, type SelectOption } from '@consig/shared/forms';
+import { useBanks, useSpecies } from '@consig/shared/query';
+import { useId } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { screenToast } from '../ui/screenToast';
 import { clientFieldGroups } from './fieldsByCreditType';
 import { UfField } from './UfField';
-import { registerClientFormValidator } from './validateClientForm';
+import { CLIENT_FIELD_LABELS as LABEL } from './clientFieldLabels';
+import type { ClientFormModel } from './useClientForm';
 import './clientForm.css';
 
-const ClientField = Field<Cliente>;
-
-// The one rule set of the client (shared with the API), in the mode of the last submit asked for. The cast:
-// the schemas type their optional inputs as `unknown` (they accept what any caller sends); the form holds Cliente.
-const resolvers = {
-  full: zodResolver(clientFormFull),
-  simulator: zodResolver(clientFormSimulator),
-} as unknown as Record<ClientFormMode, Resolver<Cliente, unknown, ValidClient>>;
+const ClientField = Field<Client>;
 
 const PAYMENT_METHODS: SelectOption[] = [
   { value: 1, label: 'Conta corrente' },
@@ -55,9 +40,9 @@ function ReadOnlyField({ label, value }: { label: string; value: string }) {
 }
 
 /** The INSS benefit block, read-only whatever the edit mode. */
-function BenefitFields({ client }: { client: Cliente }) {
+function BenefitFields({ client }: { client: Client }) {
   const { data: species = [] } = useSpecies();
-  const especie = species.find((candidate) => candidate.EspecieID === client.ID_Especie);
+  const clientSpecies = species.find((candidate) => candidate.EspecieID === client.ID_Especie);
   return (
     <>
       <h3>Benefício</h3>
@@ -65,15 +50,20 @@ function BenefitFields({ client }: { client: Cliente }) {
       <ReadOnlyField label="Bloqueio" value={yesNo(client.SN_Bloqueio)} />
       <ReadOnlyField label="DIB" value={client.DT_DIB} />
       <ReadOnlyField label="DDB" value={client.DT_DDB} />
-      <ReadOnlyField label="Espécie" value={especie ? `${especie.EspecieID} - ${especie.DE_Especie}` : String(client.ID_Especie ?? '')} />
+      <ReadOnlyField
+        label="Espécie"
+        value={clientSpecies ? `${clientSpecies.EspecieID} - ${clientSpecies.DE_Especie}` : String(client.ID_Especie ?? '')}
+      />
       <ReadOnlyField label="Representante legal" value={yesNo(client.SN_RepresentanteLegal)} />
     </>
   );
 }
 
 interface Props {
-  /** The client as the store holds it; the form starts from it (mount it keyed by ClienteID). */
-  client: Cliente;
+  /** The client as the store holds it (the read-only benefit fields show it). */
+  client: Client;
+  /** The form of this client (useClientForm), owned by the screen and handed down. */
+  clientForm: ClientFormModel;
   /** ID_TipoCredito of the selected operation: which fields show (product-spec §5). */
   benefitType: number;
   editMode: boolean;
@@ -83,61 +73,30 @@ interface Props {
 
 /**
  * The two-column client data form of /atendimento (product-spec §2, §4 "Client form", §5). Fields are
- * disabled unless the pencil's edit mode is on; every change goes to the attendance store (`clientEdited`),
- * which is what a proposal or a simulation sends. `validateClientForm(mode)` validates it for a submit.
+ * disabled unless the pencil's edit mode is on. It renders the form useClientForm holds, which is what the
+ * rest of the screen validates and sends.
  */
-export function ClientForm({ client, benefitType, editMode, showData }: Props) {
-  const store = useAttendanceStore();
-  const mode = useRef<ClientFormMode>('full');
-  const form = useForm<Cliente, unknown, ValidClient>({
-    mode: 'onTouched',
-    defaultValues: client,
-    resolver: (values, context, options) => resolvers[mode.current](values, context, options),
-  });
-  const formElement = useRef<HTMLFormElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
+export function ClientForm({ client, clientForm: { form, element }, benefitType, editMode, showData }: Props) {
   const { data: banks = [] } = useBanks();
   const groups = clientFieldGroups(benefitType);
 
-  useEffect(() => {
-    return form.subscribe({
-      formState: { values: true },
-      callback: ({ values }) => store.dispatch({ type: 'clientEdited', values }),
-    });
-  }, [form, store]);
-
-  const validate = useCallback(
-    async (requested: ClientFormMode) => {
-      mode.current = requested;
-      let valid: ValidClient | null = null;
-      await form.handleSubmit((data) => {
-        valid = data;
-      })();
-      if (valid) return valid;
-      // A hidden or disabled field cannot take the focus: show the form and enable it first.
-      const { showData: shown, editMode: editing } = store.getState();
-      if (!shown) store.dispatch({ type: 'showDataToggled' });
-      if (!editing) store.dispatch({ type: 'editModeToggled' });
-      setFocusRequest((request) => request + 1);
-      return null;
-    },
-    [form, store],
-  );
-
-  useEffect(() => registerClientFormValidator(validate), [validate]);
-
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-
-  // product-spec §5 "CEP lookup": on leaving the field with 8 digits; on no answer the fields stay as they were.
+  // product-spec §5 "CEP lookup": on leaving the field with 8 digits; on no answer the fields stay as they were and
+  // the attendant is told to fill them (CEP_LOOKUP_FAILED_TEXT).
   const fillAddressFromCep = async () => {
     const cep = form.getValues('CO_Cep');
     if (!isCepLookupReady(cep)) return;
     const address = await lookupCep(cep);
-    if (!address || form.getValues('CO_Cep') !== cep) return;
-    const filled = { DE_Endereco: address.logradouro, DE_Bairro: address.bairro, DE_Cidade: address.localidade, SG_Estado: address.uf } as const;
+    if (form.getValues('CO_Cep') !== cep) return;
+    if (!address) {
+      screenToast.error(CEP_LOOKUP_FAILED_TEXT);
+      return;
+    }
+    const filled = {
+      DE_Endereco: address.logradouro,
+      DE_Bairro: address.bairro,
+      DE_Cidade: address.localidade,
+      SG_Estado: address.uf,
+    } as const;
     for (const [name, value] of Object.entries(filled) as [keyof typeof filled, string][]) {
       form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
     }
@@ -146,7 +105,7 @@ export function ClientForm({ client, benefitType, editMode, showData }: Props) {
   return (
     <FormProvider {...form}>
       <form
-        ref={formElement}
+        ref={element}
         className="consig-panel att-client-form"
         aria-label="Dados do cliente"
         hidden={!showData}
@@ -157,33 +116,33 @@ export function ClientForm({ client, benefitType, editMode, showData }: Props) {
           <div className="att-client-form__columns">
             <div className="att-client-form__column">
               <h3>Dados pessoais</h3>
-              <ClientField name="DE_Pessoa" label="Nome" autoComplete="off" />
-              <ClientField name="DE_CPF" label="CPF" mask="cpf" />
-              <ClientField name="DE_Nascimento" label="Data de nascimento" mask="date" placeholder="dd-mm-aaaa" />
-              <ClientField name="DE_Telefone" label="Telefone" inputMode="numeric" maxLength={11} />
-              <ClientField name="EM_Email" label="E-mail" type="email" />
+              <ClientField name="DE_Pessoa" label={LABEL.DE_Pessoa} autoComplete="off" />
+              <ClientField name="DE_CPF" label={LABEL.DE_CPF} mask="cpf" />
+              <ClientField name="DE_Nascimento" label={LABEL.DE_Nascimento} mask="date" placeholder="dd-mm-aaaa" />
+              <ClientField name="DE_Telefone" label={LABEL.DE_Telefone} mask="phoneDigits" />
+              <ClientField name="EM_Email" label={LABEL.EM_Email} type="email" />
               {groups.motherAndSex && (
                 <>
-                  <ClientField name="DE_Mae" label="Nome da mãe" />
-                  <SelectField<Cliente> name="DE_Sexo" label="Sexo" options={SEXES} />
+                  <ClientField name="DE_Mae" label={LABEL.DE_Mae} />
+                  <SelectField<Client> name="DE_Sexo" label={LABEL.DE_Sexo} options={SEXES} />
                 </>
               )}
               {groups.privateCreditDetails && (
                 <>
                   <h3>Documentos e trabalho</h3>
-                  <ClientField name="DE_DataExpedicao" label="Data de expedição" mask="date" placeholder="dd-mm-aaaa" />
-                  <ClientField name="CO_OrgaoEmissor" label="Órgão emissor" />
-                  <UfField name="SG_UFEmissao" label="UF de emissão" />
-                  <ClientField name="DE_Naturalidade" label="Naturalidade" />
-                  <ClientField name="DT_Admissao" label="Data de admissão" mask="date" placeholder="dd-mm-aaaa" />
-                  <ClientField name="CO_CNPJ" label="CNPJ" mask="cnpj" />
-                  <ClientField name="VL_SalarioBruto" label="Salário bruto" mask="money" />
-                  <ClientField name="VL_SalarioLiquido" label="Salário líquido" mask="money" />
-                  <ClientField name="ID_TipoBeneficio" label="Tipo de benefício" inputMode="numeric" />
-                  <ClientField name="CO_MatriculaBeneficio" label="Matrícula" />
+                  <ClientField name="DE_DataExpedicao" label={LABEL.DE_DataExpedicao} mask="date" placeholder="dd-mm-aaaa" />
+                  <ClientField name="CO_OrgaoEmissor" label={LABEL.CO_OrgaoEmissor} />
+                  <UfField name="SG_UFEmissao" label={LABEL.SG_UFEmissao} />
+                  <ClientField name="DE_Naturalidade" label={LABEL.DE_Naturalidade} />
+                  <ClientField name="DT_Admissao" label={LABEL.DT_Admissao} mask="date" placeholder="dd-mm-aaaa" />
+                  <ClientField name="CO_CNPJ" label={LABEL.CO_CNPJ} mask="cnpj" />
+                  <ClientField name="VL_SalarioBruto" label={LABEL.VL_SalarioBruto} mask="money" />
+                  <ClientField name="VL_SalarioLiquido" label={LABEL.VL_SalarioLiquido} mask="money" />
+                  <ClientField name="ID_TipoBeneficio" label={LABEL.ID_TipoBeneficio} inputMode="numeric" />
+                  <ClientField name="CO_MatriculaBeneficio" label={LABEL.CO_MatriculaBeneficio} />
                   <h3>Contato de referência</h3>
-                  <ClientField name="DE_NomeReferencia" label="Nome da referência" />
-                  <ClientField name="DE_TelefoneReferencia" label="Telefone da referência" inputMode="numeric" maxLength={11} />
+                  <ClientField name="DE_NomeReferencia" label={LABEL.DE_NomeReferencia} />
+                  <ClientField name="DE_TelefoneReferencia" label={LABEL.DE_TelefoneReferencia} mask="phoneDigits" />
                 </>
               )}
               {groups.benefit && <BenefitFields client={client} />}
@@ -191,22 +150,32 @@ export function ClientForm({ client, benefitType, editMode, showData }: Props) {
             <div className="att-client-form__column">
               <h3>Endereço</h3>
               <div onBlur={() => void fillAddressFromCep()}>
-                <ClientField name="CO_Cep" label="CEP" mask="cep" />
+                <ClientField name="CO_Cep" label={LABEL.CO_Cep} mask="cep" />
               </div>
-              <ClientField name="DE_Endereco" label="Endereço" />
-              <ClientField name="DE_Numero" label="Número" inputMode="numeric" />
-              <ClientField name="DE_Complemento" label="Complemento" />
-              <ClientField name="DE_Bairro" label="Bairro" />
-              <ClientField name="DE_Cidade" label="Cidade" />
-              <UfField name="SG_Estado" label="UF" />
+              <ClientField name="DE_Endereco" label={LABEL.DE_Endereco} />
+              <ClientField name="DE_Numero" label={LABEL.DE_Numero} inputMode="numeric" />
+              <ClientField name="DE_Complemento" label={LABEL.DE_Complemento} />
+              <ClientField name="DE_Bairro" label={LABEL.DE_Bairro} />
+              <ClientField name="DE_Cidade" label={LABEL.DE_Cidade} />
+              <UfField name="SG_Estado" label={LABEL.SG_Estado} />
               <h3>Dados bancários</h3>
-              {groups.paymentMethod && <SelectField<Cliente> name="Meio_Pagamento" label="Meio de pagamento" options={PAYMENT_METHODS} numeric />}
-              <SelectField<Cliente> name="CO_Banco" label="Banco" options={banks.map(({ BancoID, DE_Banco }) => ({ value: BancoID, label: `${String(BancoID).padStart(3, '0')} - ${DE_Banco}` }))} numeric />
-              <ClientField name="CO_Agencia" label="Agência" inputMode="numeric" />
-              <ClientField name="CO_AgenciaDV" label="Dígito da agência" inputMode="numeric" />
-              <ClientField name="CO_ContaCorrente" label="Conta" inputMode="numeric" />
-              <ClientField name="CO_ContaCorrenteDV" label="Dígito da conta" inputMode="numeric" />
-              {groups.accountType && <SelectField<Cliente> name="ID_TipoConta" label="Tipo de conta" options={ACCOUNT_TYPES} numeric />}
+              {groups.paymentMethod && (
+                <SelectField<Client> name="Meio_Pagamento" label={LABEL.Meio_Pagamento} options={PAYMENT_METHODS} numeric />
+              )}
+              <SelectField<Client>
+                name="CO_Banco"
+                label={LABEL.CO_Banco}
+                options={banks.map(({ BancoID, DE_Banco }) => ({
+                  value: BancoID,
+                  label: `${String(BancoID).padStart(3, '0')} - ${DE_Banco}`,
+                }))}
+                numeric
+              />
+              <ClientField name="CO_Agencia" label={LABEL.CO_Agencia} inputMode="numeric" />
+              <ClientField name="CO_AgenciaDV" label={LABEL.CO_AgenciaDV} inputMode="numeric" />
+              <ClientField name="CO_ContaCorrente" label={LABEL.CO_ContaCorrente} inputMode="numeric" />
+              <ClientField name="CO_ContaCorrenteDV" label={LABEL.CO_ContaCorrenteDV} inputMode="numeric" />
+              {groups.accountType && <SelectField<Client> name="ID_TipoConta" label={LABEL.ID_TipoConta} options={ACCOUNT_TYPES} numeric />}
             </div>
           </div>
         </fieldset>

@@ -1,11 +1,11 @@
-import { CREDIT_TYPES, type Operacao } from '@consig/shared';
+import { CREDIT_TYPES, type Operation } from '@consig/shared';
 import { useAttendanceStore } from '../state/AttendanceContext';
 
 /**
  * The credit-type tab strip (§2): one tab per type; a type without an operation for this client is disabled.
  * A click selects that type's operation (the store changes the benefit type unless it is already selected).
  */
-export function CreditTypeTabs({ operations, selected }: { operations: Operacao[]; selected: number | null }) {
+export function CreditTypeTabs({ operations, selected }: { operations: Operation[]; selected: number | null }) {
   const store = useAttendanceStore();
   return (
     <div role="tablist" aria-label="Tipos de crédito" className="att-tabs">

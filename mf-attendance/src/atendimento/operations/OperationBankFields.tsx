@@ -1,10 +1,10 @@
-import { ACCOUNT_TYPES, CREDIT_TYPE, ML_BANK_IDS, operationForm, type Banco, type Operacao, type OperationForm } from '@consig/shared';
+import { ACCOUNT_TYPES, CREDIT_TYPE, ML_BANK_IDS, operationForm, type Bank, type Operation, type OperationForm } from '@consig/shared';
 import { Field, SelectField, zodResolver, type SelectOption } from '@consig/shared/forms';
+import { lookupKeys, useBanksWithCode } from '@consig/shared/query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { FormProvider, useForm, type Resolver } from 'react-hook-form';
-import { useAttendanceStore } from '../state/AttendanceContext';
-import { banksWithCodeKey, useBanksWithCode } from './api/getBanksWithCode';
+import { useAttendanceStore, useCurrentOperations } from '../state/AttendanceContext';
 
 /** What the block's form holds: the card's bank fields, plus what the proposal's rule reads (selection, id, term). */
 interface BankValues {
@@ -26,9 +26,9 @@ interface BankValues {
 const resolver = zodResolver(operationForm) as unknown as Resolver<BankValues, unknown, OperationForm>;
 
 const ACCOUNT_TYPE_OPTIONS: SelectOption[] = ACCOUNT_TYPES.map(({ ID_TipoConta, label }) => ({ value: ID_TipoConta, label }));
-const code = (bancoId: number) => String(bancoId).padStart(3, '0');
+const code = (bankId: number) => String(bankId).padStart(3, '0');
 
-function valuesOf(operation: Operacao): BankValues {
+function valuesOf(operation: Operation): BankValues {
   return {
     OperacaoID: operation.OperacaoID,
     NU_Parcelas: operation.NU_Parcelas,
@@ -46,22 +46,25 @@ function valuesOf(operation: Operacao): BankValues {
  * The banks the card offers: GET /cadastro/banco/comcodigo, only the ML banks of product-spec §9 on an ML card,
  * and always the operation's own bank (so the select never hides what is stored).
  */
-function bankOptions(banks: readonly Banco[], operation: Operacao): SelectOption[] {
+function bankOptions(banks: readonly Bank[], operation: Operation): SelectOption[] {
   const allowed = operation.ID_TipoCredito === CREDIT_TYPE.ML ? banks.filter((bank) => ML_BANK_IDS.includes(bank.BancoID)) : banks;
   const options = allowed.map(({ BancoID, DE_Banco }) => ({ value: BancoID, label: `${code(BancoID)} - ${DE_Banco}` }));
   const own = operation.CO_Banco ? Number(operation.CO_Banco) : null;
-  if (own !== null && !options.some((option) => option.value === own)) options.unshift({ value: own, label: `${operation.CO_Banco} - ${operation.DE_Banco ?? ''}` });
+  if (own !== null && !options.some((option) => option.value === own))
+    options.unshift({ value: own, label: `${operation.CO_Banco} - ${operation.DE_Banco ?? ''}` });
   return options;
 }
 
 /**
  * The operation card's bank and account (product-spec §3 "Operation", §5 "Operation bank fields"): each field
  * with its label and, under it, its message; the required ones ask for a value while the card is selected.
- * Every change goes to the attendance store (`operationChanged`), where the next recalculation sends it
- * (useRecalculation) and a proposal reads it. Mount it keyed by the operation.
+ * Every change goes to the attendance store as the attendant's change to the card (`operationChanged`), shown
+ * over the server's operation; the next recalculation sends it (useRecalculation) and a proposal reads it.
+ * Mount it keyed by the operation.
  */
-export function OperationBankFields({ operation }: { operation: Operacao }) {
+export function OperationBankFields({ operation }: { operation: Operation }) {
   const store = useAttendanceStore();
+  const currentOperations = useCurrentOperations();
   const { data: banks = [] } = useBanksWithCode();
   const form = useForm<BankValues, unknown, OperationForm>({ mode: 'onChange', defaultValues: valuesOf(operation), resolver });
   const queryClient = useQueryClient();
@@ -79,10 +82,12 @@ export function OperationBankFields({ operation }: { operation: Operacao }) {
       form.subscribe({
         formState: { values: true },
         callback: ({ values }) => {
-          const current = store.getState().operations.find((candidate) => candidate.OperacaoID === values.OperacaoID);
+          const current = currentOperations().find((candidate) => candidate.OperacaoID === values.OperacaoID);
           const bank = values.CO_Banco == null ? null : code(values.CO_Banco);
           const bankChanged = current !== undefined && bank !== current.CO_Banco;
-          const bankName = () => queryClient.getQueryData<Banco[]>(banksWithCodeKey())?.find((candidate) => candidate.BancoID === values.CO_Banco)?.DE_Banco ?? null;
+          const bankName = () =>
+            queryClient.getQueryData<Bank[]>(lookupKeys.banksWithCode())?.find((candidate) => candidate.BancoID === values.CO_Banco)
+              ?.DE_Banco ?? null;
           store.dispatch({
             type: 'operationChanged',
             operationId: values.OperacaoID,
@@ -98,7 +103,7 @@ export function OperationBankFields({ operation }: { operation: Operacao }) {
           });
         },
       }),
-    [form, store, queryClient],
+    [form, store, currentOperations, queryClient],
   );
 
   return (

@@ -1,22 +1,23 @@
-import { sanitizeMoneyInput, type Operacao, CREDIT_TYPE, creditTypeLabel } from '@consig/shared';
+import { sanitizeMoneyInput, type Operation, CREDIT_TYPE, creditTypeLabel } from '@consig/shared';
 import { useId } from 'react';
 import { useAttendanceStore } from '../state/AttendanceContext';
 import { FigureList } from '../ui/FigureList';
 import { calendarDay, iof, monthlyRate, percent } from '../ui/figures';
 import { OperationBankFields } from './OperationBankFields';
-import { termsFor } from './terms';
+import { termChoices } from './terms';
 import { useRecalculation } from './useRecalculation';
 import './operations.css';
 
 /**
- * The card of the active credit type (§2, §4 "Operation cards"): selection, term, amounts, the offer's figures
- * and the bank and account the money goes to.
+ * The card of the active credit type (§2, §4 "Operation cards"): selection, term, amounts, the offer's figures,
+ * its proposal in progress (ADE and status) and the bank and account the money goes to.
  */
-export function OperationCard({ operation, clientId }: { operation: Operacao; clientId: number }) {
+export function OperationCard({ operation, clientId }: { operation: Operation; clientId: number }) {
   const store = useAttendanceStore();
   const { draft, change, holdDebitBalance } = useRecalculation(operation, clientId);
   const titleId = useId();
   const isFgts = operation.ID_TipoCredito === CREDIT_TYPE.FGTS;
+  const proposal = operation.PropostaEmAndamento;
 
   return (
     <section className="consig-panel att-operation" aria-labelledby={titleId}>
@@ -31,7 +32,11 @@ export function OperationCard({ operation, clientId }: { operation: Operacao; cl
             role="switch"
             checked={operation.SN_Selecionado === 1}
             onChange={(event) =>
-              store.dispatch({ type: 'operationChanged', operationId: operation.OperacaoID, changes: { SN_Selecionado: event.target.checked ? 1 : 0 } })
+              store.dispatch({
+                type: 'operationChanged',
+                operationId: operation.OperacaoID,
+                changes: { SN_Selecionado: event.target.checked ? 1 : 0 },
+              })
             }
           />
           Selecionado
@@ -41,16 +46,20 @@ export function OperationCard({ operation, clientId }: { operation: Operacao; cl
         <label>
           {isFgts ? 'Parcelas antecipadas' : 'Prazo'}
           <select value={draft.NU_Parcelas} onChange={(event) => change({ NU_Parcelas: Number(event.target.value) })}>
-            {termsFor(operation.ID_TipoCredito, operation.NU_Parcelas).map((term) => (
-              <option key={term} value={term}>
-                {term}
+            {termChoices(operation, draft.NU_Parcelas).map(({ term, label, disabled }) => (
+              <option key={term} value={term} disabled={disabled}>
+                {label}
               </option>
             ))}
           </select>
         </label>
         <label>
           Parcela
-          <input inputMode="decimal" value={draft.VL_Parcela} onChange={(event) => change({ VL_Parcela: sanitizeMoneyInput(event.target.value), TP_Calculo: 'parcela' })} />
+          <input
+            inputMode="decimal"
+            value={draft.VL_Parcela}
+            onChange={(event) => change({ VL_Parcela: sanitizeMoneyInput(event.target.value), TP_Calculo: 'parcela' })}
+          />
         </label>
         <label>
           Valor líquido
@@ -63,9 +72,20 @@ export function OperationCard({ operation, clientId }: { operation: Operacao; cl
         </label>
         <label>
           Saldo devedor
-          <input inputMode="decimal" value={draft.VL_SaldoDevedor} onChange={(event) => holdDebitBalance(sanitizeMoneyInput(event.target.value))} />
+          <input
+            inputMode="decimal"
+            value={draft.VL_SaldoDevedor}
+            onChange={(event) => holdDebitBalance(sanitizeMoneyInput(event.target.value))}
+          />
         </label>
       </div>
+      {proposal && (
+        // A proposal in progress is this operation's until it is paid, cancelled or refused; a registered one shows once
+        // the operations are read again (the registration names their read as stale).
+        <p className="att-operation__proposal" role="status">
+          Proposta ADE {proposal.CO_ADE} em andamento: <strong>{proposal.DE_Status}</strong>
+        </p>
+      )}
       {operation.DE_Mensagem && <p className="att-operation__message">{operation.DE_Mensagem}</p>}
       <FigureList
         className="att-operation__figures"
@@ -75,7 +95,10 @@ export function OperationCard({ operation, clientId }: { operation: Operacao; cl
           ['Líquido', operation.DE_Liquido],
           ['Taxa', monthlyRate(operation.VL_Taxa)],
           ['IOF', iof(operation.VL_IOF)],
-          ['CET', operation.VL_CETMensal == null ? '---' : `${percent(operation.VL_CETMensal)} a.m. / ${percent(operation.VL_CETAnual)} a.a.`],
+          [
+            'CET',
+            operation.VL_CETMensal == null ? '---' : `${percent(operation.VL_CETMensal)} a.m. / ${percent(operation.VL_CETAnual)} a.a.`,
+          ],
           ['Validade', calendarDay(operation.DT_Validade)],
         ]}
       />

@@ -1,4 +1,12 @@
-import { atualizaOperacaoRequest, clientFormSimulator, cnpjCharacters, compactDate, type AtualizaOperacaoRequest, type Cliente, type Operacao } from '@consig/shared';
+import {
+  updateOperationRequest,
+  clientFormSimulator,
+  cnpjCharacters,
+  compactDate,
+  type UpdateOperationRequest,
+  type Client,
+  type Operation,
+} from '@consig/shared';
 
 // What a recalculation (POST /crm/atualizaOperacao) carries besides the figures, and which values the server
 // stores: the card's bank fields and the client fields of product-spec §7. A value still being typed and
@@ -8,12 +16,12 @@ import { atualizaOperacaoRequest, clientFormSimulator, cnpjCharacters, compactDa
 const BANK_FIELDS = ['CO_Banco', 'CO_Agencia', 'CO_AgenciaDV', 'CO_ContaCorrente', 'CO_ContaCorrenteDV', 'ID_TipoConta'] as const;
 
 /** The card's bank fields that pass the request's rules (digits only, within their length). */
-export function accountToSend(operation: Operacao): Partial<AtualizaOperacaoRequest> {
+export function accountToSend(operation: Operation): Partial<UpdateOperationRequest> {
   const sent: Partial<Record<(typeof BANK_FIELDS)[number], unknown>> = {};
   for (const field of BANK_FIELDS) {
-    if (atualizaOperacaoRequest.shape[field].safeParse(operation[field]).success) sent[field] = operation[field];
+    if (updateOperationRequest.shape[field].safeParse(operation[field]).success) sent[field] = operation[field];
   }
-  return sent as Partial<AtualizaOperacaoRequest>;
+  return sent as Partial<UpdateOperationRequest>;
 }
 
 /** Request field → the client form field it comes from, and its compact form (§7: dashes and punctuation removed). */
@@ -28,10 +36,10 @@ const CLIENT_FIELDS = [
 ] as const;
 
 /** The client fields of §7 as the form holds them now, those that pass the client form's rules (simulator mode). */
-export function clientFieldsToSend(client: Cliente): Partial<AtualizaOperacaoRequest> {
+export function clientFieldsToSend(client: Client): Partial<UpdateOperationRequest> {
   const result = clientFormSimulator.safeParse(client);
   const invalid = new Set(result.success ? [] : result.error.issues.map((issue) => issue.path[0]));
-  const sent: Partial<AtualizaOperacaoRequest> = {};
+  const sent: Partial<UpdateOperationRequest> = {};
   for (const [field, formField, compact] of CLIENT_FIELDS) {
     if (!invalid.has(formField)) sent[field] = compact(client[formField]);
   }

@@ -1,4 +1,5 @@
 import { bus, session } from '@consig/shared';
+import { extensionKeys } from '@consig/shared/query';
 import { fakeApi, renderScreen, signIn } from '@consig/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
@@ -42,13 +43,13 @@ it('labels each phone Cel. n and hides its number as eleven x', async () => {
   const view = await panel();
   expect(view.getByText('Cel. 2')).toBeTruthy();
   expect(view.getAllByText('xxxxxxxxxxx')).toHaveLength(2);
-  expect(view.queryByText('11987654321')).toBeNull();
+  expect(view.queryByText('(11) 98765-4321')).toBeNull();
 });
 
 it('shows the numbers when the show-data toggle is on', async () => {
   const view = await panel(true);
-  expect(view.getByText('11987654321')).toBeTruthy();
-  expect(view.getByText('21998765432')).toBeTruthy();
+  expect(view.getByText('(11) 98765-4321')).toBeTruthy();
+  expect(view.getByText('(21) 99876-5432')).toBeTruthy();
 });
 
 it('links each phone to WhatsApp with country code 55, in a new tab without opener', async () => {
@@ -76,10 +77,23 @@ describe('dial', () => {
     unsubscribe();
   });
 
-  it('is disabled for a user with telephony off', async () => {
+  it('is disabled for a user with telephony off, and says so in its tooltip', async () => {
     signIn({ SN_Telefonia: 0 });
     const view = await panel();
-    expect((view.getByRole('button', { name: 'Ligar para Cel. 1' }) as HTMLButtonElement).disabled).toBe(true);
+    const dial = view.getByRole('button', { name: 'Ligar para Cel. 1' }) as HTMLButtonElement;
+    expect(dial.disabled).toBe(true);
+    expect(dial.title).toBe('Telefonia desativada para o seu usuário: registre o resultado sem ligação.');
+  });
+
+  it('is disabled, saying why, once the API said the user has no extension', async () => {
+    signIn({ SN_Telefonia: 1, ID_Pessoa: 5 });
+    const { queryClient } = renderScreen(<PhonePanel clientId={7} showData={false} />);
+    await screen.findByText('Cel. 1');
+    const dial = screen.getByRole('button', { name: 'Ligar para Cel. 1' }) as HTMLButtonElement;
+    expect(dial.disabled).toBe(false); // not known yet: dialing itself says so
+    act(() => queryClient.setQueryData(extensionKeys.detail(5), null)); // what the call bar's read of /atendente/ramal keeps
+    await waitFor(() => expect(dial.disabled).toBe(true));
+    expect(dial.title).toBe('Usuário não tem ramal.');
   });
 
   it('is disabled while a call is in progress, and enabled again when it ends', async () => {
@@ -87,8 +101,10 @@ describe('dial', () => {
     const view = await panel();
     const dial = view.getByRole('button', { name: 'Ligar para Cel. 1' }) as HTMLButtonElement;
     expect(dial.disabled).toBe(false);
+    expect(dial.title).toBe('Ligar para Cel. 1');
     act(() => bus.publish('telephony.call-state@1', { state: 'established', direction: 'outgoing', remote: '011987654321' }));
     expect(dial.disabled).toBe(true);
+    expect(dial.title).toBe('Há uma ligação em andamento.');
     act(() => bus.publish('telephony.call-state@1', { state: 'terminated', direction: 'outgoing', remote: '011987654321' }));
     expect(dial.disabled).toBe(false);
   });
@@ -126,7 +142,7 @@ describe("'Adicionar Telefone'", () => {
     const input = dialog.getByLabelText('Telefone');
     await save(dialog);
     expect(errorOf(input)).toBe('Campo obrigatório.');
-    fireEvent.change(input, { target: { value: '11 9876' } });
+    fireEvent.change(input, { target: { value: '11a9876' } });
     await waitFor(() => expect(errorOf(input)).toBe('Apenas números.'));
     fireEvent.change(input, { target: { value: '1198765' } });
     await waitFor(() => expect(errorOf(input)).toBe('Deve conter 11 dígitos.'));
@@ -137,19 +153,22 @@ describe("'Adicionar Telefone'", () => {
   it('adds the phone, says so, closes and lists it', async () => {
     const success = jest.spyOn(toast, 'success');
     const dialog = await open();
-    fireEvent.change(dialog.getByLabelText('Telefone'), { target: { value: '31991234567' } });
+    // Pasted as written: the punctuation goes, the digits are sent.
+    fireEvent.change(dialog.getByLabelText('Telefone'), { target: { value: '(31) 99123-4567' } });
     await save(dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posted).toEqual([{ DE_Telefone: '31991234567', ClienteID: 7 }]);
     expect(success).toHaveBeenCalledWith('Telefone cadastrado.', { duration: 5000 });
     expect(await screen.findByText('Cel. 3')).toBeTruthy();
-    expect(screen.getByText('31991234567')).toBeTruthy();
+    expect(screen.getByText('(31) 99123-4567')).toBeTruthy();
   });
 
   it('shows a refusal as an error toast and stays open', async () => {
     server.restore();
     server = fakeApi((request) =>
-      request.url === '/cadastro/telefone' ? { status: 409, body: { success: false, text: 'Este telefone já está cadastrado para o cliente.' } } : envelope(phones),
+      request.url === '/cadastro/telefone'
+        ? { status: 409, body: { success: false, text: 'Este telefone já está cadastrado para o cliente.' } }
+        : envelope(phones),
     );
     const error = jest.spyOn(toast, 'error');
     const dialog = await open();

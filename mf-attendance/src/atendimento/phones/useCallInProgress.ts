@@ -1,4 +1,4 @@
-import { hasCallEnded, isCallInProgress, useBusState } from '@consig/shared';
+import { isCallInProgress, useBusState } from '@consig/shared';
 
 /**
  * Whether a call is in progress, from the telephony remote's `telephony.call-state@1` state as the bus
@@ -6,12 +6,4 @@ import { hasCallEnded, isCallInProgress, useBusState } from '@consig/shared';
  */
 export function useCallInProgress(): boolean {
   return isCallInProgress(useBusState('telephony.call-state@1'));
-}
-
-/**
- * Whether the last call has ended: with a client loaded, the call tabulation menu shows when this is true
- * or the user has telephony off (product-spec §4 "Attendant status").
- */
-export function useCallEnded(): boolean {
-  return hasCallEnded(useBusState('telephony.call-state@1'));
 }

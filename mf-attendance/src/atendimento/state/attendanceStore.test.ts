@@ -1,9 +1,15 @@
-import type { Atendente, Cliente, Operacao } from '@consig/shared';
-import { attendanceReducer, createAttendanceStore, initialAttendanceState, type AttendanceFetchers, type AttendanceState } from './attendanceStore';
+import type { Attendant, Client } from '@consig/shared';
+import {
+  attendanceReducer,
+  createAttendanceStore,
+  initialAttendanceState,
+  type AttendanceFetchers,
+  type AttendanceState,
+} from './attendanceStore';
 import { pushedOperation } from './pushedOperation';
-import { aClient, anOperation } from '../testData';
+import { aClient } from '../testData';
 
-const deferred = <T,>() => {
+const deferred = <T>() => {
   let resolve: (value: T) => void = () => undefined;
   let reject: (error: unknown) => void = () => undefined;
   const promise = new Promise<T>((ok, fail) => {
@@ -15,23 +21,21 @@ const deferred = <T,>() => {
 
 /** A store whose reads are the given ones; any other read never answers (the test does not expect it). */
 const storeWith = (fetchers: Partial<AttendanceFetchers>) =>
-  createAttendanceStore({ fetchClient: jest.fn(), fetchOperations: jest.fn(), fetchAttendants: jest.fn(), ...fetchers });
+  createAttendanceStore({ fetchClient: jest.fn(), fetchAttendants: jest.fn(), ...fetchers });
 
 const client = aClient({ ClienteID: 7 });
-const attendants: Atendente[] = [
+const attendants: Attendant[] = [
   { AtendenteID: 1, DE_Pessoa: 'Ana Atendente' },
   { AtendenteID: 2, DE_Pessoa: 'Bruno Atendente' },
 ];
-const inss = anOperation({ OperacaoID: 70, ID_Cliente: 7, ID_TipoCredito: 1, VL_Parcela: '186.69' });
-const fgts = anOperation({ OperacaoID: 71, ID_Cliente: 7, ID_TipoCredito: 4 });
-const loaded: AttendanceState = attendanceReducer(attendanceReducer(initialAttendanceState, { type: 'clientLoaded', client }), {
-  type: 'operationsLoaded',
-  operations: [inss, fgts],
+const loaded: AttendanceState = attendanceReducer(attendanceReducer(initialAttendanceState, { type: 'clientOpened', clientId: '7' }), {
+  type: 'clientLoaded',
+  client,
 });
 
 describe('loads', () => {
   it('blocks a second client request while one runs, and clears the flag afterwards', async () => {
-    const answer = deferred<Cliente>();
+    const answer = deferred<Client>();
     const fetchClient = jest.fn(() => answer.promise);
     const store = storeWith({ fetchClient });
 
@@ -48,33 +52,33 @@ describe('loads', () => {
     expect(fetchClient).toHaveBeenCalledTimes(2);
   });
 
-  it('blocks a second operations request while one runs, and selects the first operation on load', async () => {
-    const answer = deferred<Operacao[]>();
-    const fetchOperations = jest.fn(() => answer.promise);
-    const store = storeWith({ fetchOperations });
+  it('opens a client: drops the previous one, then loads the client and the attendants', async () => {
+    const fetchClient = jest.fn(async () => client);
+    const fetchAttendants = jest.fn(async () => attendants);
+    const store = storeWith({ fetchClient, fetchAttendants });
+    store.dispatch({ type: 'showDataToggled' });
+    store.dispatch({ type: 'operationSelected', operationId: 71 });
 
-    const first = store.loadOperations('7');
-    void store.loadOperations('7');
-    expect(fetchOperations).toHaveBeenCalledTimes(1);
-    answer.resolve([fgts, inss]);
-    await first;
+    store.open('7');
+    expect(store.getState()).toMatchObject({
+      clientId: '7',
+      showData: false,
+      operationSelected: null,
+      loading: { client: true, attendants: true },
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(fetchClient).toHaveBeenCalledWith('7');
+    expect(store.getState()).toMatchObject({ clientId: '7', client, attendants, loading: { client: false, attendants: false } });
 
-    expect(store.getState().loading.operations).toBe(false);
-    expect(store.getState().operationSelected).toBe(71);
-    expect(store.getState().benefitType).toBe(4);
-  });
-
-  it('clears the operations flag when their load fails, keeping the client', async () => {
-    const store = storeWith({ fetchClient: async () => client, fetchOperations: () => Promise.reject(new Error('x')) });
-    await store.loadClient('7');
-    await store.loadOperations('7');
-    expect(store.getState().loading.operations).toBe(false);
-    expect(store.getState().client).toEqual(client);
+    store.open(null);
+    expect(store.getState()).toEqual(initialAttendanceState);
+    expect(fetchClient).toHaveBeenCalledTimes(1);
   });
 
   it('resets everything when the client load fails', async () => {
-    const store = storeWith({ fetchClient: () => Promise.reject(new Error('x')), fetchOperations: async () => [inss], fetchAttendants: async () => attendants });
-    await store.loadOperations('7');
+    const store = storeWith({ fetchClient: () => Promise.reject(new Error('x')), fetchAttendants: async () => attendants });
+    store.dispatch({ type: 'clientOpened', clientId: '7' });
     await store.loadAttendants();
     expect(store.getState().attendants).toEqual(attendants);
     store.dispatch({ type: 'showDataToggled' });
@@ -83,7 +87,7 @@ describe('loads', () => {
   });
 
   it('blocks a second attendants request while one runs, holds the answer and clears the flag afterwards', async () => {
-    const answer = deferred<Atendente[]>();
+    const answer = deferred<Attendant[]>();
     const fetchAttendants = jest.fn(() => answer.promise);
     const store = storeWith({ fetchAttendants });
 
@@ -100,19 +104,18 @@ describe('loads', () => {
     expect(fetchAttendants).toHaveBeenCalledTimes(2);
   });
 
-  it('clears the attendants flag when their load fails, keeping the client and its operations', async () => {
-    const store = storeWith({ fetchClient: async () => client, fetchOperations: async () => [inss], fetchAttendants: () => Promise.reject(new Error('x')) });
+  it('clears the attendants flag when their load fails, keeping the client', async () => {
+    const store = storeWith({ fetchClient: async () => client, fetchAttendants: () => Promise.reject(new Error('x')) });
+    store.open('7');
     await store.loadClient('7');
-    await store.loadOperations('7');
     await store.loadAttendants();
     expect(store.getState().loading.attendants).toBe(false);
     expect(store.getState().attendants).toEqual([]);
-    expect(store.getState().client).toEqual(client);
-    expect(store.getState().operations).toEqual([inss]);
+    expect(store.getState()).toMatchObject({ clientId: '7', client });
   });
 
   it('drops the attendants of a load started before a reset, and lets the next load run', async () => {
-    const answers = [deferred<Atendente[]>(), deferred<Atendente[]>()];
+    const answers = [deferred<Attendant[]>(), deferred<Attendant[]>()];
     const fetchAttendants = jest.fn().mockReturnValueOnce(answers[0].promise).mockReturnValueOnce(answers[1].promise);
     const store = storeWith({ fetchAttendants });
     const stale = store.loadAttendants();
@@ -132,7 +135,7 @@ describe('loads', () => {
   });
 
   it('drops the answer of a load started before a reset (it belongs to the previous client)', async () => {
-    const answer = deferred<Cliente>();
+    const answer = deferred<Client>();
     const store = storeWith({ fetchClient: () => answer.promise });
     const load = store.loadClient('7');
     store.dispatch({ type: 'reset' });
@@ -142,61 +145,65 @@ describe('loads', () => {
   });
 
   it('a reset returns every field to its initial value', () => {
-    const withAttendants = attendanceReducer(loaded, { type: 'attendantsLoaded', attendants });
-    const busy = attendanceReducer(attendanceReducer(withAttendants, { type: 'editModeToggled' }), { type: 'campaignChanged', campaignName: 'INSS março' });
-    expect(busy.attendants).toEqual(attendants);
+    const actions = [
+      { type: 'attendantsLoaded', attendants },
+      { type: 'editModeToggled' },
+      { type: 'operationSelected', operationId: 71 },
+      { type: 'operationChanged', operationId: 70, changes: { SN_Selecionado: 1 } },
+    ] as const;
+    const busy = actions.reduce(attendanceReducer, loaded);
+    expect(busy).toMatchObject({ attendants, editMode: true, operationSelected: 71, operationEdits: { 70: { SN_Selecionado: 1 } } });
     expect(attendanceReducer(busy, { type: 'reset' })).toBe(initialAttendanceState);
-    expect(initialAttendanceState.benefitType).toBe(0);
-    expect(initialAttendanceState.operationSelected).toBeNull();
+    expect(initialAttendanceState).toMatchObject({ clientId: null, operationSelected: null, operationEdits: {} });
   });
 });
 
 describe('selection', () => {
-  it('a click selects that operation and changes the benefit type', () => {
-    const next = attendanceReducer(loaded, { type: 'operationSelected', operationId: 71 });
-    expect(next.operationSelected).toBe(71);
-    expect(next.benefitType).toBe(4);
+  it('a click selects that operation', () => {
+    expect(attendanceReducer(loaded, { type: 'operationSelected', operationId: 71 }).operationSelected).toBe(71);
   });
 
   it('clicking the selected operation changes nothing', () => {
-    const changedType = { ...loaded, benefitType: 9 };
-    expect(attendanceReducer(changedType, { type: 'operationSelected', operationId: 70 })).toBe(changedType);
+    const selected = attendanceReducer(loaded, { type: 'operationSelected', operationId: 71 });
+    expect(attendanceReducer(selected, { type: 'operationSelected', operationId: 71 })).toBe(selected);
   });
 });
 
-describe('operation update from a push (product-spec §4, as written)', () => {
-  it('merges by OperacaoID when the update ID_Cliente differs from the current ClienteID, and skips the next recalculation', () => {
-    const next = attendanceReducer(loaded, { type: 'operationPushed', update: { OperacaoID: 70, ID_Cliente: 8, VL_Parcela: '200.00' } });
-    expect(next.operations[0]).toEqual({ ...inss, ID_Cliente: 8, VL_Parcela: '200.00' });
-    expect(next.operations[1]).toBe(fgts);
-    expect(next.skipNextRecalculation).toBe(70);
-    expect(attendanceReducer(next, { type: 'recalculationSkipped' }).skipNextRecalculation).toBeNull();
-  });
-
-  it('ignores the update when its ID_Cliente equals the current ClienteID', () => {
-    expect(attendanceReducer(loaded, { type: 'operationPushed', update: { OperacaoID: 70, ID_Cliente: 7, VL_Parcela: '200.00' } })).toBe(loaded);
-  });
-
-  it('ignores an update for an operation the screen does not hold', () => {
-    expect(attendanceReducer(loaded, { type: 'operationPushed', update: { OperacaoID: 99, ID_Cliente: 8 } })).toBe(loaded);
-  });
-
-  it('keeps only the contract fields of a push, each of its contract type', () => {
-    expect(pushedOperation({ OperacaoID: 70, ID_Cliente: 8, VL_Parcela: 200, DE_Bruto: 'R$ 1,00', extra: 1 })).toEqual({
-      OperacaoID: 70,
-      ID_Cliente: 8,
-      DE_Bruto: 'R$ 1,00',
+describe("the attendant's changes to the cards", () => {
+  it('gathers them by operation, each change over the previous ones', () => {
+    const changed = [
+      { type: 'operationChanged', operationId: 70, changes: { SN_Selecionado: 1 } },
+      { type: 'operationChanged', operationId: 70, changes: { CO_Banco: '318', CO_Agencia: '12' } },
+      { type: 'operationChanged', operationId: 71, changes: { SN_Selecionado: 1 } },
+      { type: 'operationChanged', operationId: 70, changes: { CO_Agencia: '1234' } },
+    ] as const;
+    expect(changed.reduce(attendanceReducer, loaded).operationEdits).toEqual({
+      70: { SN_Selecionado: 1, CO_Banco: '318', CO_Agencia: '1234' },
+      71: { SN_Selecionado: 1 },
     });
-    expect(pushedOperation({ OperacaoID: '70' })).toBeNull();
+  });
+
+  it('a merged push wins over them for the fields it carries, and skips the next recalculation of its operation', () => {
+    const edited = attendanceReducer(loaded, {
+      type: 'operationChanged',
+      operationId: 70,
+      changes: { SN_Selecionado: 1, CO_Agencia: '1234' },
+    });
+    const pushed = attendanceReducer(edited, {
+      type: 'operationPushed',
+      update: { OperacaoID: 70, SN_Selecionado: 0, VL_Parcela: '200.00' },
+    });
+    expect(pushed.operationEdits).toEqual({ 70: { CO_Agencia: '1234' } });
+    expect(pushed.skipNextRecalculation).toBe(70);
+    expect(attendanceReducer(pushed, { type: 'recalculationSkipped' }).skipNextRecalculation).toBeNull();
   });
 });
 
-it('a recalculated offer replaces the figures of its operation only', () => {
-  const offer = {
-    OperacaoID: 70, SN_Selecionado: 1, NU_Parcelas: 84, VL_Parcela: '300.00', VL_Bruto: '12000.00', VL_Liquido: '12000.00', VL_SaldoDevedor: '0.00',
-    DE_Bruto: 'R$ 12.000,00', DE_Liquido: 'R$ 12.000,00', VL_Taxa: '1.80', VL_IOF: '100.00', VL_CETMensal: '1.90', VL_CETAnual: '25.34', DT_Validade: '2026-11-24',
-  };
-  const next = attendanceReducer(loaded, { type: 'operationRecalculated', offer });
-  expect(next.operations[0]).toEqual({ ...inss, ...offer });
-  expect(next.operations[1]).toBe(fgts);
+it('keeps only the contract fields of a push, each of its contract type', () => {
+  expect(pushedOperation({ OperacaoID: 70, ID_Cliente: 8, VL_Parcela: 200, DE_Bruto: 'R$ 1,00', extra: 1 })).toEqual({
+    OperacaoID: 70,
+    ID_Cliente: 8,
+    DE_Bruto: 'R$ 1,00',
+  });
+  expect(pushedOperation({ OperacaoID: '70' })).toBeNull();
 });

@@ -1,27 +1,27 @@
-import type { Atendente, Cliente, Operacao, OperacaoAtualizada } from '@consig/shared';
+import type { Attendant, Client, Operation } from '@consig/shared';
+import type { OperationChanges, OperationEdits } from './operations';
 
 /**
- * The shared attendance state of product-spec §3 and its transitions of §4 ("Loads", "Operation update
- * from a push", "Operation cards"). The reducer is pure; `createAttendanceStore` adds the loads, whose
- * loading flags must be read synchronously (a second request is blocked while one runs), which is why
- * the state lives in a small external store rather than in React state.
+ * The client service screen's own state (product-spec §3 "Shared attendance state", §4): which client is open,
+ * the client as its form holds it, the company's attendants, which card is shown, what the attendant changed on
+ * the cards, and the screen's toggles. The operations are server data and live in the page's query cache
+ * (operations.ts): nothing here copies them, so a write that re-prices them only names their read as stale.
+ * The reducer is pure; `createAttendanceStore` adds the loads, whose loading flags must be read synchronously (a
+ * second request is blocked while one runs), which is why the state lives in a small external store rather than
+ * in React state.
  */
 export interface AttendanceState {
-  client: Cliente | null;
-  operations: Operacao[];
+  /** ?clientId= of the screen, digits as written: whose client and operations are read; null without one. */
+  clientId: string | null;
+  client: Client | null;
   /** The company's attendants (GET /atendente), loaded with the client. */
-  attendants: Atendente[];
-  /** What the proposal submit stored (the proposal flow, a later piece of the screen). */
-  dataRegistered: unknown;
-  /** Net values typed in the simulator, by operation index. */
-  liquidSimulator: Record<number, string>;
-  /** The credit type of the selected operation (ID_TipoCredito); 0 until one is selected. */
-  benefitType: number;
-  /** OperacaoID of the selected operation, the one whose card is shown. */
+  attendants: Attendant[];
+  /** OperacaoID of the card the attendant chose; null (or an id the list no longer holds) shows the first. */
   operationSelected: number | null;
-  /** DE_Campanha of the campaign being served; null shows the dashes. */
-  campaignName: string | null;
-  loading: { client: boolean; operations: boolean; attendants: boolean };
+  /** The attendant's changes to the cards, shown over the server's operations and sent by the next write. */
+  operationEdits: OperationEdits;
+  /** Client and attendants; the operations' read is the query cache's, which never runs twice at once. */
+  loading: { client: boolean; attendants: boolean };
   /**
    * Set by a merged push (the OperacaoID it changed): the recalculation that change would trigger is
    * skipped and the values stay those of the pushed data (product-spec §4 "Operation cards").
@@ -30,74 +30,67 @@ export interface AttendanceState {
   /** 'Cadastro' card: the pencil toggles edit mode; the eye shows the data (form and phone numbers). */
   editMode: boolean;
   showData: boolean;
+  /** The client form holds edits not saved yet ('Salvar' sends them; leaving the screen asks first). */
+  clientDirty: boolean;
 }
 
 export const initialAttendanceState: AttendanceState = {
+  clientId: null,
   client: null,
-  operations: [],
   attendants: [],
-  dataRegistered: null,
-  liquidSimulator: {},
-  benefitType: 0,
   operationSelected: null,
-  campaignName: null,
-  loading: { client: false, operations: false, attendants: false },
+  operationEdits: {},
+  loading: { client: false, attendants: false },
   skipNextRecalculation: null,
   editMode: false,
   showData: false,
+  clientDirty: false,
 };
 
 export type AttendanceAction =
   | { type: 'reset' }
+  /** The screen shows the client of this id now (after a reset). */
+  | { type: 'clientOpened'; clientId: string }
   | { type: 'clientLoadStarted' }
-  | { type: 'clientLoaded'; client: Cliente }
-  | { type: 'operationsLoadStarted' }
-  | { type: 'operationsLoaded'; operations: Operacao[] }
-  | { type: 'operationsLoadFailed' }
+  | { type: 'clientLoaded'; client: Client }
   | { type: 'attendantsLoadStarted' }
-  | { type: 'attendantsLoaded'; attendants: Atendente[] }
+  | { type: 'attendantsLoaded'; attendants: Attendant[] }
   | { type: 'attendantsLoadFailed' }
   | { type: 'operationSelected'; operationId: number }
-  | { type: 'operationPushed'; update: Partial<Operacao> & { OperacaoID: number } }
+  /** The attendant changed a card: its selection switch, or its bank and account. */
+  | { type: 'operationChanged'; operationId: number; changes: Partial<Operation> }
+  /** A push was merged into the cached operation: its fields win over the attendant's, its recalculation is skipped. */
+  | { type: 'operationPushed'; update: OperationChanges }
   | { type: 'recalculationSkipped' }
-  | { type: 'operationRecalculated'; offer: OperacaoAtualizada }
-  | { type: 'operationChanged'; operationId: number; changes: Partial<Operacao> }
-  | { type: 'campaignChanged'; campaignName: string | null }
   | { type: 'editModeToggled' }
   | { type: 'showDataToggled' }
   /** The client form changed: its values replace the client's, so a proposal or simulation sends them. */
-  | { type: 'clientEdited'; values: Partial<Cliente> };
+  | { type: 'clientEdited'; values: Partial<Client> }
+  /** Whether the client form differs from the client as last loaded or saved. */
+  | { type: 'clientDirtyChanged'; dirty: boolean }
+  /** 'Salvar' succeeded: the record as the server saved it; edit mode ends. */
+  | { type: 'clientSaved'; client: Client }
+  /** Edit mode on with the form shown (a new client opens so; 'Cancelar' ends it with editModeToggled). */
+  | { type: 'editingStarted' };
 
-const withOperation = (state: AttendanceState, operationId: number, changes: Partial<Operacao>): AttendanceState => ({
-  ...state,
-  operations: state.operations.map((operation) => (operation.OperacaoID === operationId ? { ...operation, ...changes } : operation)),
-});
-
-/** Selecting an operation shows its card; the benefit type follows it unless it is already the selected one (§2). */
-function select(state: AttendanceState, operationId: number): AttendanceState {
-  if (state.operationSelected === operationId) return state;
-  const operation = state.operations.find((candidate) => candidate.OperacaoID === operationId);
-  if (!operation) return state;
-  return { ...state, operationSelected: operationId, benefitType: operation.ID_TipoCredito };
+/** The attendant's changes to one card without the fields a push just set (the pushed values are shown). */
+function withoutPushed(edits: OperationEdits, update: OperationChanges): OperationEdits {
+  const edit = edits[update.OperacaoID];
+  if (!edit) return edits;
+  const kept = Object.fromEntries(Object.entries(edit).filter(([field]) => !(field in update)));
+  return { ...edits, [update.OperacaoID]: kept };
 }
 
 export function attendanceReducer(state: AttendanceState, action: AttendanceAction): AttendanceState {
   switch (action.type) {
     case 'reset':
       return initialAttendanceState;
+    case 'clientOpened':
+      return { ...state, clientId: action.clientId };
     case 'clientLoadStarted':
       return { ...state, loading: { ...state.loading, client: true } };
     case 'clientLoaded':
       return { ...state, client: action.client, loading: { ...state.loading, client: false } };
-    case 'operationsLoadStarted':
-      return { ...state, loading: { ...state.loading, operations: true } };
-    case 'operationsLoaded': {
-      const loaded = { ...state, operations: action.operations, operationSelected: null, loading: { ...state.loading, operations: false } };
-      // The first operation is selected automatically on load (§2).
-      return action.operations.length ? select(loaded, action.operations[0].OperacaoID) : loaded;
-    }
-    case 'operationsLoadFailed':
-      return { ...state, loading: { ...state.loading, operations: false } };
     case 'attendantsLoadStarted':
       return { ...state, loading: { ...state.loading, attendants: true } };
     case 'attendantsLoaded':
@@ -105,37 +98,38 @@ export function attendanceReducer(state: AttendanceState, action: AttendanceActi
     case 'attendantsLoadFailed':
       return { ...state, loading: { ...state.loading, attendants: false } };
     case 'operationSelected':
-      return select(state, action.operationId);
-    case 'operationPushed': {
-      // §4, as written: merged only when the update's ID_Cliente differs from the current ClienteID.
-      if (action.update.ID_Cliente === state.client?.ClienteID) return state;
-      if (!state.operations.some((operation) => operation.OperacaoID === action.update.OperacaoID)) return state;
-      return { ...withOperation(state, action.update.OperacaoID, action.update), skipNextRecalculation: action.update.OperacaoID };
+      // A click on the card already shown changes nothing (§2); the benefit type is the shown card's (operations.ts).
+      return state.operationSelected === action.operationId ? state : { ...state, operationSelected: action.operationId };
+    case 'operationChanged': {
+      const edit = { ...state.operationEdits[action.operationId], ...action.changes };
+      return { ...state, operationEdits: { ...state.operationEdits, [action.operationId]: edit } };
     }
+    case 'operationPushed':
+      return {
+        ...state,
+        operationEdits: withoutPushed(state.operationEdits, action.update),
+        skipNextRecalculation: action.update.OperacaoID,
+      };
     case 'recalculationSkipped':
       return { ...state, skipNextRecalculation: null };
-    case 'operationRecalculated':
-      return withOperation(state, action.offer.OperacaoID, action.offer);
-    case 'operationChanged':
-      return withOperation(state, action.operationId, action.changes);
-    case 'campaignChanged':
-      return { ...state, campaignName: action.campaignName };
     case 'editModeToggled':
       return { ...state, editMode: !state.editMode };
     case 'showDataToggled':
       return { ...state, showData: !state.showData };
     case 'clientEdited':
       return state.client ? { ...state, client: { ...state.client, ...action.values } } : state;
+    case 'clientDirtyChanged':
+      return state.clientDirty === action.dirty ? state : { ...state, clientDirty: action.dirty };
+    case 'clientSaved':
+      return { ...state, client: action.client, editMode: false, clientDirty: false };
+    case 'editingStarted':
+      return { ...state, editMode: true, showData: true };
   }
 }
 
-/** The client as the form holds it now (the loaded record with the attendant's edits): what a submit sends. */
-export const selectClient = (state: AttendanceState): Cliente | null => state.client;
-
 export interface AttendanceFetchers {
-  fetchClient: (clientId: string) => Promise<Cliente>;
-  fetchOperations: (clientId: string) => Promise<Operacao[]>;
-  fetchAttendants: () => Promise<Atendente[]>;
+  fetchClient: (clientId: string) => Promise<Client>;
+  fetchAttendants: () => Promise<Attendant[]>;
 }
 
 export type AttendanceStore = ReturnType<typeof createAttendanceStore>;
@@ -149,16 +143,23 @@ interface LoadActions<T> {
   failed: AttendanceAction;
 }
 
-/** The store of one mounted screen: state, subscription (for useSyncExternalStore) and the three loads of §4. */
-export function createAttendanceStore({ fetchClient, fetchOperations, fetchAttendants }: AttendanceFetchers) {
+/** The store of one mounted screen: state, subscription (for useSyncExternalStore) and the loads of §4. */
+export function createAttendanceStore({ fetchClient, fetchAttendants }: AttendanceFetchers) {
   let state = initialAttendanceState;
   // Bumped by every reset: an answer of a load started before it belongs to another client and is dropped.
   let generation = 0;
+  // A client just registered by 'Novo Cliente' opens in edit mode once it is loaded (it survives the resets of the
+  // navigation to it).
+  let editOnLoad: number | null = null;
   const listeners = new Set<() => void>();
 
   const dispatch = (action: AttendanceAction) => {
     if (action.type === 'reset') generation += 1;
-    const next = attendanceReducer(state, action);
+    let next = attendanceReducer(state, action);
+    if (action.type === 'clientLoaded' && action.client.ClienteID === editOnLoad) {
+      editOnLoad = null;
+      next = attendanceReducer(next, { type: 'editingStarted' });
+    }
     if (next === state) return;
     state = next;
     listeners.forEach((listener) => listener());
@@ -180,6 +181,22 @@ export function createAttendanceStore({ fetchClient, fetchOperations, fetchAtten
     }
   }
 
+  /** Loads the client; ignored while a client load runs. A failed load resets the state. */
+  const loadClient = (clientId: string) =>
+    load('client', () => fetchClient(clientId), {
+      started: { type: 'clientLoadStarted' },
+      loaded: (client) => ({ type: 'clientLoaded', client }),
+      failed: { type: 'reset' },
+    });
+
+  /** Loads the company's attendants; ignored while an attendants load runs. A failure keeps the client. */
+  const loadAttendants = () =>
+    load('attendants', fetchAttendants, {
+      started: { type: 'attendantsLoadStarted' },
+      loaded: (attendants) => ({ type: 'attendantsLoaded', attendants }),
+      failed: { type: 'attendantsLoadFailed' },
+    });
+
   return {
     getState: () => state,
     subscribe(listener: () => void) {
@@ -189,26 +206,22 @@ export function createAttendanceStore({ fetchClient, fetchOperations, fetchAtten
       };
     },
     dispatch,
-    /** Loads the client; ignored while a client load runs. A failed load resets the state. */
-    loadClient: (clientId: string) =>
-      load('client', () => fetchClient(clientId), {
-        started: { type: 'clientLoadStarted' },
-        loaded: (client) => ({ type: 'clientLoaded', client }),
-        failed: { type: 'reset' },
-      }),
-    /** Loads the operations; ignored while an operations load runs. The first one is selected. */
-    loadOperations: (clientId: string) =>
-      load('operations', () => fetchOperations(clientId), {
-        started: { type: 'operationsLoadStarted' },
-        loaded: (operations) => ({ type: 'operationsLoaded', operations }),
-        failed: { type: 'operationsLoadFailed' },
-      }),
-    /** Loads the company's attendants; ignored while an attendants load runs. A failure keeps the client. */
-    loadAttendants: () =>
-      load('attendants', fetchAttendants, {
-        started: { type: 'attendantsLoadStarted' },
-        loaded: (attendants) => ({ type: 'attendantsLoaded', attendants }),
-        failed: { type: 'attendantsLoadFailed' },
-      }),
+    /** The client of that id, when it is loaded next, opens in edit mode with the form shown. */
+    openForEditing(clientId: number) {
+      editOnLoad = clientId;
+    },
+    /**
+     * Shows the client of ?clientId= (product-spec §2): everything of the previous one is dropped, then the client
+     * and the company's attendants are loaded (its operations are the screen's read of them). Null: no client.
+     */
+    open(clientId: string | null) {
+      dispatch({ type: 'reset' });
+      if (!clientId) return;
+      dispatch({ type: 'clientOpened', clientId });
+      void loadClient(clientId);
+      void loadAttendants();
+    },
+    loadClient,
+    loadAttendants,
   };
 }

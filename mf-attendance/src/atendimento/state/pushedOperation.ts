@@ -1,6 +1,6 @@
-import { operacao, type Operacao } from '@consig/shared';
+import { operation, type Operation } from '@consig/shared';
 
-export type PushedOperation = Partial<Operacao> & { OperacaoID: number };
+export type PushedOperation = Partial<Operation> & { OperacaoID: number };
 
 /**
  * The operation fields of an `attendance.operation-update@1` push (alert 1087), each checked against the
@@ -9,7 +9,7 @@ export type PushedOperation = Partial<Operacao> & { OperacaoID: number };
  */
 export function pushedOperation(record: Record<string, unknown>): PushedOperation | null {
   const picked: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(operacao.shape)) {
+  for (const [key, schema] of Object.entries(operation.shape)) {
     if (!(key in record)) continue;
     const parsed = schema.safeParse(record[key]);
     if (parsed.success) picked[key] = parsed.data;

@@ -1,5 +1,5 @@
 import { FigureList } from '../ui/FigureList';
-import type { Cliente } from '@consig/shared';
+import type { Client } from '@consig/shared';
 
 const yesNo = (flag: 0 | 1) => (flag === 1 ? 'Sim' : 'Não');
 const orDashes = (value: string | number | null) => (value === null || value === '' ? '---' : String(value));
@@ -9,7 +9,7 @@ const orDashes = (value: string | number | null) => (value === null || value ===
  * data, read-only (the client form is where it is edited). The species is its code: the species list
  * (/cadastro/especie) belongs to the client form.
  */
-export function BenefitBlock({ client }: { client: Cliente }) {
+export function BenefitBlock({ client }: { client: Client }) {
   const facts: [label: string, value: string][] = [
     ['NB', orDashes(client.CO_Matricula)],
     ['Espécie', orDashes(client.ID_Especie)],

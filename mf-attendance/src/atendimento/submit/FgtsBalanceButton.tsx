@@ -1,9 +1,9 @@
-import { digitsOnly, type Cliente, type Operacao, CREDIT_TYPE, AGENCY } from '@consig/shared';
+import { digitsOnly, type Client, type Operation, CREDIT_TYPE, AGENCY } from '@consig/shared';
 import { checkFgtsBalance } from '../api/checkFgtsBalance';
 import { useGuardedMutation } from './useDelayedSubmit';
 
 /** product-spec §6: the FGTS balance check is offered on FGTS cards of clients of agency 4 (ID_Orgao). */
-export const showsFgtsBalance = (client: Cliente, operation: Operacao | undefined) =>
+export const showsFgtsBalance = (client: Client, operation: Operation | undefined) =>
   operation?.ID_TipoCredito === CREDIT_TYPE.FGTS && client.ID_Orgao === AGENCY.INSS;
 
 /**
@@ -11,7 +11,7 @@ export const showsFgtsBalance = (client: Cliente, operation: Operacao | undefine
  * server's text, success or refusal, as a toast (the shared mutation); a click while one request runs is
  * ignored. The balance itself arrives later as an operation update pushed by the server (alert 1087).
  */
-export function FgtsBalanceButton({ client, operation }: { client: Cliente; operation: Operacao }) {
+export function FgtsBalanceButton({ client, operation }: { client: Client; operation: Operation }) {
   const { pending, submit } = useGuardedMutation({ mutationFn: checkFgtsBalance });
 
   const check = () =>

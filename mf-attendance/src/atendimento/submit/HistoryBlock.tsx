@@ -1,10 +1,10 @@
-import { formatBRL, type Operacao, type SimulacaoEnviada, creditTypeLabel } from '@consig/shared';
+import { formatBRL, type Operation, type SentSimulation, creditTypeLabel } from '@consig/shared';
 import { QueryLoading } from '@consig/shared/query';
 import type { ReactNode } from 'react';
 import { useSimulations } from '../api/getSimulations';
 import { saoPauloDateTime } from '../ui/figures';
 
-const DELIVERY: Record<SimulacaoEnviada['TP_Envio'], string> = {
+const DELIVERY: Record<SentSimulation['TP_Envio'], string> = {
   pendente: 'E-mail sendo enviado',
   enviado: 'E-mail enviado',
   falhou: 'Falha no envio do e-mail',
@@ -12,7 +12,7 @@ const DELIVERY: Record<SimulacaoEnviada['TP_Envio'], string> = {
   sem_email: 'Cliente sem e-mail',
 };
 
-type Figures = Pick<Operacao, 'ID_TipoCredito' | 'DE_Banco' | 'NU_Parcelas' | 'VL_Parcela' | 'VL_Liquido'>;
+type Figures = Pick<Operation, 'ID_TipoCredito' | 'DE_Banco' | 'NU_Parcelas' | 'VL_Parcela' | 'VL_Liquido'>;
 
 /** 'INSS · Banco X · 84 × R$ 250,00 · líquido R$ 10.000,00'. */
 const lineOf = (operation: Figures) =>
@@ -48,7 +48,15 @@ function SentSimulations({ clientId }: { clientId: number }) {
  * 'Histórico e Simulador' (product-spec §2): one entry per operation of the client, the simulations already
  * sent (GET /crm/simulacao/{ClienteID}) and the proposal action area (`actions`).
  */
-export function HistoryBlock({ clientId, operations, actions }: { clientId: number; operations: readonly Operacao[]; actions: ReactNode }) {
+export function HistoryBlock({
+  clientId,
+  operations,
+  actions,
+}: {
+  clientId: number;
+  operations: readonly Operation[];
+  actions: ReactNode;
+}) {
   return (
     <section className="consig-panel att-submit" aria-label="Histórico e Simulador">
       <h3>Histórico e Simulador</h3>

@@ -1,23 +1,62 @@
-import { session, type Cliente, type Operacao, type SimulacaoEnviada } from '@consig/shared';
+import { session, type Client, type MyDay, type Operation, type SentSimulation } from '@consig/shared';
 import { fakeApi, renderScreen, signIn } from '@consig/shared/testing';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
 import Atendimento from '../Atendimento';
-import { aClient, anOperation, envelope } from '../testData';
+import { aClient, aDay, anOperation, envelope } from '../testData';
 import { SUBMIT_DELAY_MS } from './submission';
 
 type Answer = { status?: number; body: unknown };
-const inss = anOperation({ OperacaoID: 70, ID_TipoCredito: 1, DE_Banco: 'Banco Pan', SN_Selecionado: 1, NU_Parcelas: 84, VL_Parcela: '250.00', VL_Bruto: '10120.50', VL_Liquido: '10000.00' });
-const fgts = anOperation({ OperacaoID: 71, ID_TipoCredito: 4, DE_Banco: 'Banco Safra', SN_Selecionado: 0, NU_Parcelas: 5, VL_Liquido: '1234.56' });
-const sentSimulation: SimulacaoEnviada = {
-  ID_Simulacao: 3, TS_Envio: '2026-03-10T13:30:00Z', EM_Destino: 'maria@example.com', TP_Envio: 'enviado', DE_Atendente: 'Ana Atendente',
-  operacoes: [{
-    OperacaoID: 70, ID_TipoCredito: 1, CO_Banco: '623', DE_Banco: 'Banco Pan', NU_Parcelas: 72, VL_Parcela: '300.00', VL_Bruto: '11000.00',
-    VL_Liquido: '10800.00', VL_SaldoDevedor: '0.00', VL_IOF: '100.00', VL_Taxa: '1.80', VL_CETMensal: '1.95', VL_CETAnual: '26.08', DT_Validade: '2026-03-20',
-  }],
+/** The account the credit is paid into, as a selected card needs it (product-spec §5 "Operation bank fields"). */
+const account = { CO_Banco: '623', CO_Agencia: '1234', CO_ContaCorrente: '56789', CO_ContaCorrenteDV: '0', ID_TipoConta: 1 };
+const inss = anOperation({
+  OperacaoID: 70,
+  ID_TipoCredito: 1,
+  DE_Banco: 'Banco Pan',
+  SN_Selecionado: 1,
+  NU_Parcelas: 84,
+  VL_Parcela: '250.00',
+  VL_Bruto: '10120.50',
+  VL_Liquido: '10000.00',
+  ...account,
+});
+const fgts = anOperation({
+  OperacaoID: 71,
+  ID_TipoCredito: 4,
+  DE_Banco: 'Banco Safra',
+  SN_Selecionado: 0,
+  NU_Parcelas: 5,
+  VL_Liquido: '1234.56',
+});
+const sentSimulation: SentSimulation = {
+  ID_Simulacao: 3,
+  TS_Envio: '2026-03-10T13:30:00Z',
+  EM_Destino: 'maria@example.com',
+  TP_Envio: 'enviado',
+  DE_Atendente: 'Ana Atendente',
+  operacoes: [
+    {
+      OperacaoID: 70,
+      ID_TipoCredito: 1,
+      CO_Banco: '623',
+      DE_Banco: 'Banco Pan',
+      NU_Parcelas: 72,
+      VL_Parcela: '300.00',
+      VL_Bruto: '11000.00',
+      VL_Liquido: '10800.00',
+      VL_SaldoDevedor: '0.00',
+      VL_IOF: '100.00',
+      VL_Taxa: '1.80',
+      VL_CETMensal: '1.95',
+      VL_CETAnual: '26.08',
+      DT_Validade: '2026-03-20',
+    },
+  ],
 };
 
 let server: ReturnType<typeof fakeApi>;
+/** What 'Meu dia' (GET /atendente/meu-dia) answers now. */
+let myDay: MyDay;
 /** Bodies of the writes, by path; the answers of POSTs come from `answerWrite` (held until the test resolves them). */
 let posted: Record<string, unknown[]>;
 let pendingWrites: ((answer: Answer) => void)[];
@@ -38,11 +77,12 @@ const registeredClient = () =>
 function serve({
   client = registeredClient(),
   operations = [inss, fgts],
-  simulations = [] as SimulacaoEnviada[],
+  simulations = [] as SentSimulation[],
   holdFgtsBalance = false,
-}: { client?: Cliente; operations?: Operacao[]; simulations?: SimulacaoEnviada[]; holdFgtsBalance?: boolean } = {}) {
+}: { client?: Client; operations?: Operation[]; simulations?: SentSimulation[]; holdFgtsBalance?: boolean } = {}) {
   posted = {};
   pendingWrites = [];
+  myDay = aDay();
   server = fakeApi((request) => {
     const path = request.url ?? '';
     if (request.method === 'post') {
@@ -55,6 +95,7 @@ function serve({
     if (path === '/crm/simulacao/7') return envelope(simulations);
     if (path === '/crm/cliente/telefones/7') return envelope([]);
     if (path === '/atendente') return envelope([]);
+    if (path === '/atendente/meu-dia') return envelope(myDay);
     return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
   });
 }
@@ -123,6 +164,45 @@ it('the sale summary shows the figures of each selected operation only', async (
   expect(dialog.queryByRole('region', { name: 'FGTS · Banco Safra' })).toBeNull();
 });
 
+it('names whom the sale is for: the client, the CPF and the account each operation pays into', async () => {
+  serve();
+  const dialog = await openSale();
+  const client = within(dialog.getByRole('region', { name: 'Cliente' }));
+  expect(figure(client, 'Cliente')).toBe('Maria Souza');
+  expect(figure(client, 'CPF')).toBe('111.444.777-35');
+  expect(client.queryByText('Enviar para')).toBeNull();
+  const operation = within(dialog.getByRole('region', { name: 'INSS · Banco Pan' }));
+  expect(figure(operation, 'Conta de crédito')).toBe('623 - Banco Pan · Ag. 1234 · Conta 56789-0 (Conta Corrente)');
+});
+
+it('opens no summary while a selected operation lacks its account: its card shows why under the fields', async () => {
+  serve({ operations: [{ ...inss, CO_ContaCorrente: null, CO_ContaCorrenteDV: null }, fgts] });
+  fireEvent.click((await openScreen()).getByRole('button', { name: 'Registrar proposta' }));
+  await wait(0);
+  await wait(100);
+  expect(screen.queryByRole('dialog')).toBeNull();
+  const card = within(screen.getByRole('group', { name: 'Dados bancários da operação' }));
+  expect(card.getAllByText('Este campo é obrigatório caso operação esteja selecionada.')).toHaveLength(2);
+  expect(document.activeElement).toBe(card.getByLabelText('Conta'));
+  expect(posted['/crm/proposta/0']).toBeUndefined();
+});
+
+it("reads a server field error as the field's label and text, never the wire path, and shows it under the field", async () => {
+  serve();
+  const error = jest.spyOn(toast, 'error');
+  fireEvent.click((await openSale()).getByRole('button', { name: 'Confirmar' }));
+  await wait(SUBMIT_DELAY_MS);
+  await answerWrite({ success: false, text: 'contratar.0.CO_ContaCorrente: Apenas números.' }, 400);
+  expect(error).toHaveBeenCalledWith('Conta (INSS): Apenas números.', { duration: 5000 });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+  await wait(SUBMIT_DELAY_MS);
+  await answerWrite({ success: false, text: 'cliente.EM_Email: Email inválido.' }, 400);
+  expect(error).toHaveBeenLastCalledWith('E-mail: Email inválido.', { duration: 5000 });
+  const form = within(screen.getByRole('form', { name: 'Dados do cliente' }));
+  expect(form.getByText('Email inválido.')).toBeTruthy();
+});
+
 it('a click on the backdrop closes the summary without sending anything', async () => {
   serve();
   await openSale();
@@ -146,7 +226,7 @@ it('sends after 300 ms, once however often confirm is clicked, with the client a
   await wait(SUBMIT_DELAY_MS);
 
   expect(posted['/crm/proposta/0']).toHaveLength(1);
-  const body = posted['/crm/proposta/0'][0] as { cliente: Cliente; contratar: Record<string, unknown>[] };
+  const body = posted['/crm/proposta/0'][0] as { cliente: Client; contratar: Record<string, unknown>[] };
   expect(body.cliente).toMatchObject({ ClienteID: 7, CO_CPF: '11144477735', DE_CPF: '111.444.777-35' });
   expect(body.contratar).toEqual([
     expect.objectContaining({ OperacaoID: 70, SN_Selecionado: true, NU_Parcelas: 84, VL_Parcela: '250.00', VL_Liquido: '10000.00' }),
@@ -171,6 +251,51 @@ it("on success shows the server's text for 5000 ms, closes the summary and reads
   expect(gets('/crm/simulacao/7')).toBe(2);
 });
 
+it("after a proposal 'Meu dia' is read again and counts it", async () => {
+  serve();
+  const myDayFigure = (label: string) =>
+    within(screen.getByRole('region', { name: 'Meu dia' })).getByText(label).nextElementSibling?.textContent;
+  fireEvent.click((await openSale()).getByRole('button', { name: 'Confirmar' }));
+  expect(myDayFigure('Propostas')).toBe('0 (R$ 0,00)');
+  await wait(SUBMIT_DELAY_MS);
+  myDay = aDay({ NU_Propostas: 1, VL_Propostas: '10000.00' });
+  await answerWrite({ success: true, text: 'Proposta registrada com sucesso.', data: [{ ID_Proposta: 1, CO_ADE: '0000000001' }] });
+  await wait(0);
+
+  expect(myDayFigure('Propostas')).toBe('1 (R$ 10.000,00)');
+  expect(gets('/atendente/meu-dia')).toBe(2);
+});
+
+it('after a proposal the cards show the operations read again, the attendant staying on the card they were on', async () => {
+  let served = [inss, fgts];
+  server = fakeApi((request) => {
+    const path = request.url ?? '';
+    if (request.method === 'post') return new Promise<Answer>((resolve) => pendingWrites.push(resolve));
+    if (path === '/crm/cliente/basicoPorID/7') return envelope({ cliente: registeredClient() });
+    if (path === '/crm/cliente/operacoes/7') return envelope(served);
+    if (path === '/atendente/meu-dia') return envelope(aDay());
+    return envelope([]);
+  });
+  pendingWrites = [];
+  const block = await openScreen();
+  fireEvent.click(screen.getByRole('tab', { name: 'FGTS' }));
+  fireEvent.click(block.getByRole('button', { name: 'Registrar proposta' }));
+  await wait(0);
+  fireEvent.click(summary('Resumo da venda').getByRole('button', { name: 'Confirmar' }));
+  await wait(SUBMIT_DELAY_MS);
+  served = [inss, { ...fgts, VL_Liquido: '1300.00', DE_Liquido: 'R$ 1.300,00' }];
+  await answerWrite({
+    success: true,
+    text: 'Proposta ADE 0000000001 registrada com sucesso.',
+    data: [{ ID_Proposta: 1, CO_ADE: '0000000001' }],
+  });
+  await wait(0);
+
+  expect(screen.getByRole('tab', { name: 'FGTS' }).getAttribute('aria-selected')).toBe('true');
+  expect(screen.getByRole('contentinfo').textContent).toBe('Total: R$ 1.300,00');
+  expect(server.requests.filter((request) => request === 'GET /crm/cliente/operacoes/7')).toHaveLength(2);
+});
+
 it("on a refusal shows the server's text and keeps the summary open for another try", async () => {
   serve();
   const error = jest.spyOn(toast, 'error');
@@ -191,27 +316,39 @@ it("'Enviar simulação' is hidden from company 2", async () => {
   expect(block.queryByRole('button', { name: 'Enviar simulação' })).toBeNull();
 });
 
-it("company 1 sends a simulation through its summary; success closes it and lists the simulations again", async () => {
+it('company 1 sends a simulation through its summary; success closes it and lists the simulations again', async () => {
   serve();
   const success = jest.spyOn(toast, 'success');
   fireEvent.click((await openScreen()).getByRole('button', { name: 'Enviar simulação' }));
   await wait(0); // the client form is validated first (asynchronously)
+  // The simulation's summary also says where it goes.
+  const client = within(summary('Resumo da simulação').getByRole('region', { name: 'Cliente' }));
+  expect(figure(client, 'Enviar para')).toBe('cliente@exemplo.com.br');
   fireEvent.click(summary('Resumo da simulação').getByRole('button', { name: 'Confirmar' }));
   await wait(SUBMIT_DELAY_MS);
-  await answerWrite({ success: true, text: 'Simulação registrada e enviada para maria@example.com.', data: { ID_Simulacao: 4, TP_Envio: 'enviado' } });
+  await answerWrite({
+    success: true,
+    text: 'Simulação registrada e enviada para maria@example.com.',
+    data: { ID_Simulacao: 4, TP_Envio: 'enviado' },
+  });
   await wait(0);
 
   expect(posted['/crm/simulacao/enviar']).toHaveLength(1);
   expect(success).toHaveBeenCalledWith('Simulação registrada e enviada para maria@example.com.', { duration: 5000 });
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(gets('/crm/simulacao/7')).toBe(2);
+  expect(gets('/atendente/meu-dia')).toBe(1); // a simulation is no proposal: 'Meu dia' is not read again
 });
 
 it('the history lists every operation and the simulations already sent', async () => {
   serve({ simulations: [sentSimulation] });
   const block = await openScreen();
   const operations = block.getByRole('list', { name: 'Operações' });
-  expect(within(operations).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+  expect(
+    within(operations)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent),
+  ).toEqual([
     'INSS · Banco Pan · 84 × R$ 250,00 · líquido R$ 10.000,00 · Selecionada',
     'FGTS · Banco Safra · 5 × R$ 250,00 · líquido R$ 1.234,56 · Não selecionada',
   ]);

@@ -1,4 +1,4 @@
-import { formatBRL, type Operacao, creditTypeLabel } from '@consig/shared';
+import { ACCOUNT_TYPES, formatBRL, maskCpf, type Client, type Operation, creditTypeLabel } from '@consig/shared';
 import { Dialog } from '@consig/shared';
 import { FigureList } from '../ui/FigureList';
 import { calendarDay, iof, monthlyRate, percent } from '../ui/figures';
@@ -6,7 +6,31 @@ import type { SubmitKind } from './submission';
 
 const TITLE: Record<SubmitKind, string> = { proposal: 'Resumo da venda', simulation: 'Resumo da simulação' };
 
-function OperationSummary({ operation }: { operation: Operacao }) {
+const withDigit = (number: string | null, digit: string | null) => (number ? `${number}${digit ? `-${digit}` : ''}` : '---');
+
+/** The account the credit is paid into, as the operation card holds it: 'Banco Itaú · Ag. 1234 · Conta 56789-0 (Conta Corrente)'. */
+function accountOf(operation: Operation): string {
+  const bank = operation.CO_Banco ? `${operation.CO_Banco}${operation.DE_Banco ? ` - ${operation.DE_Banco}` : ''}` : '---';
+  const type = ACCOUNT_TYPES.find((candidate) => candidate.ID_TipoConta === operation.ID_TipoConta)?.label;
+  return `${bank} · Ag. ${withDigit(operation.CO_Agencia, operation.CO_AgenciaDV)} · Conta ${withDigit(operation.CO_ContaCorrente, operation.CO_ContaCorrenteDV)}${type ? ` (${type})` : ''}`;
+}
+
+/** Whom the sale is for: name and CPF; the simulation also the e-mail it goes to. */
+function ClientSummary({ kind, client }: { kind: SubmitKind; client: Client }) {
+  const figures: [label: string, value: string][] = [
+    ['Cliente', client.DE_Pessoa || '---'],
+    ['CPF', maskCpf(client.CO_CPF || client.DE_CPF) || '---'],
+  ];
+  if (kind === 'simulation')
+    figures.push(['Enviar para', client.EM_Email || 'Sem e-mail cadastrado: a simulação será registrada sem envio.']);
+  return (
+    <section className="att-submit__operation" aria-label="Cliente">
+      <FigureList className="att-submit__figures att-submit__client" figures={figures} />
+    </section>
+  );
+}
+
+function OperationSummary({ operation }: { operation: Operation }) {
   const name = `${creditTypeLabel(operation.ID_TipoCredito)}${operation.DE_Banco ? ` · ${operation.DE_Banco}` : ''}`;
   const figures: [label: string, value: string][] = [
     ['Prazo', String(operation.NU_Parcelas)],
@@ -18,6 +42,7 @@ function OperationSummary({ operation }: { operation: Operacao }) {
     ['CET mensal', percent(operation.VL_CETMensal)],
     ['CET anual', percent(operation.VL_CETAnual)],
     ['Validade', calendarDay(operation.DT_Validade)],
+    ['Conta de crédito', accountOf(operation)],
   ];
   return (
     <section className="att-submit__operation" aria-label={name}>
@@ -28,18 +53,21 @@ function OperationSummary({ operation }: { operation: Operacao }) {
 }
 
 /**
- * 'Resumo da venda' / 'Resumo da simulação' (product-spec §2, §4): the figures each selected operation will
- * carry, as they were when the summary opened, and the confirm button (a spinner while the request is pending).
+ * 'Resumo da venda' / 'Resumo da simulação' (product-spec §2, §4): whom it is for (name, CPF; the simulation's
+ * e-mail), the figures and the account each selected operation will carry, as they were when the summary opened,
+ * and the confirm button (a spinner while the request is pending).
  */
 export function SummaryDialog({
   kind,
+  client,
   operations,
   pending,
   onConfirm,
   onClose,
 }: {
   kind: SubmitKind;
-  operations: readonly Operacao[];
+  client: Client;
+  operations: readonly Operation[];
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -47,6 +75,7 @@ export function SummaryDialog({
   return (
     <Dialog title={TITLE[kind]} onClose={onClose}>
       <div className="att-submit__summary">
+        <ClientSummary kind={kind} client={client} />
         {operations.map((operation) => (
           <OperationSummary key={operation.OperacaoID} operation={operation} />
         ))}

@@ -1,14 +1,11 @@
-import { digitsOnly, type Cliente, type Operacao, type PropostaRegistroRequest, type SimulacaoEnviarRequest } from '@consig/shared';
+import { digitsOnly, type Client, type Operation, type ProposalRegistrationRequest, type SimulationSendRequest } from '@consig/shared';
 
-/** 'Enviar simulação' is shown only to people of company 1 (product-spec §6, §9). */
-export const SIMULATION_COMPANY_ID = 1;
 /** Both submits wait this long before the request leaves (product-spec §4 "Modals and submit", §9). */
 export const SUBMIT_DELAY_MS = 300;
-export const SELECT_OPERATION_TEXT = 'Selecione uma sugestão de crédito.';
 
 export type SubmitKind = 'proposal' | 'simulation';
 
-export const selectedOperations = (operations: readonly Operacao[]) => operations.filter((operation) => operation.SN_Selecionado === 1);
+export const selectedOperations = (operations: readonly Operation[]) => operations.filter((operation) => operation.SN_Selecionado === 1);
 
 /**
  * The body of POST crm/proposta/0 and /crm/simulacao/enviar (product-spec §7): the client as the screen holds
@@ -16,9 +13,12 @@ export const selectedOperations = (operations: readonly Operacao[]) => operation
  * bank and the account the credit is paid into, product-spec §5 "Operation bank fields"); the server prices
  * and records only the selected ones.
  */
-export function submissionOf(client: Cliente, operations: readonly Operacao[]): PropostaRegistroRequest & SimulacaoEnviarRequest {
+/** The client as every write sends it (a proposal, a simulation, 'Salvar'): CO_CPF without punctuation (§7). */
+export const clientPayload = (client: Client) => ({ ...client, CO_CPF: digitsOnly(client.DE_CPF || client.CO_CPF) });
+
+export function submissionOf(client: Client, operations: readonly Operation[]): ProposalRegistrationRequest & SimulationSendRequest {
   return {
-    cliente: { ...client, CO_CPF: digitsOnly(client.DE_CPF || client.CO_CPF) },
+    cliente: clientPayload(client),
     contratar: operations.map((operation) => ({
       OperacaoID: operation.OperacaoID,
       SN_Selecionado: operation.SN_Selecionado === 1,

@@ -4,7 +4,8 @@ import { Menu } from './Menu';
 import { usePause } from './useWorkingDay';
 
 const ITEMS = PAUSE_REASONS.map((reason) => ({ id: reason.ID_Status, label: reason.DE_Status }));
-const reasonLabel = (id: number | null) => PAUSE_REASONS.find((reason) => reason.ID_Status === id)?.DE_Status ?? '';
+/** A pause reason's name ('Almoço'), or '' for none. */
+export const reasonLabel = (id: number | null) => PAUSE_REASONS.find((reason) => reason.ID_Status === id)?.DE_Status ?? '';
 
 /** The attendant's state as the server keeps it: 'Disponível' or 'Em pausa: Almoço' (survives a reload). */
 export function statusLabel(status: { ID_Status: number; ID_MotivoPausa: number | null } | undefined): string {

@@ -1,5 +1,5 @@
-import { errorText, TOAST_MS, type TabulacaoClienteRequest } from '@consig/shared';
-import { attendantStatusKeys, useApiMutation } from '@consig/shared/query';
+import { errorText, TOAST_MS, type CallOutcomeRequest } from '@consig/shared';
+import { attendantStatusKeys, myDayKeys, useApiMutation } from '@consig/shared/query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
@@ -59,14 +59,16 @@ export function usePause() {
 /**
  * The call tabulation menu (product-spec §4 "Attendant status"): sends the outcome; on success sets the
  * attendant available (81), fetches the next client and opens it; no client left shows the server's text
- * and clears the screen.
+ * and clears the screen. 'Meu dia' is read again once the outcome is recorded.
  */
 export function useCallOutcome() {
   const client = useQueryClient();
   const openNext = useOpenNextClient();
   const mutation = useApiMutation({
-    mutationFn: async (request: TabulacaoClienteRequest) => {
+    mutationFn: async (request: CallOutcomeRequest) => {
       const sent = await tabulateCall(request);
+      // 'Meu dia' counts the call now; not awaited, so the menu never waits on it.
+      void client.invalidateQueries({ queryKey: myDayKeys.all });
       // Part of the same action: until the next client is open the menu stays busy.
       await setAttendantStatus(81);
       await client.invalidateQueries({ queryKey: attendantStatusKeys.all });

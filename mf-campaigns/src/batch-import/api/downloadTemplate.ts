@@ -1,8 +1,8 @@
-import { api } from '@consig/shared';
-import { attachmentName, saveFile } from '@consig/shared';
+import { saveFile } from '@consig/shared';
+import { apiDownload } from '@consig/shared/query';
 
 /** GET /importacao/modelo.csv: behind the bearer token, so fetched with the API client and saved as a file. */
 export async function downloadTemplate() {
-  const response = await api.get<Blob>('/importacao/modelo.csv', { responseType: 'blob' });
-  saveFile(response.data, attachmentName(response.headers?.['content-disposition'], 'modelo-importacao.csv'));
+  const { blob, fileName } = await apiDownload('/importacao/modelo.csv');
+  saveFile(blob, fileName ?? 'modelo-importacao.csv');
 }

@@ -1,12 +1,12 @@
-import { campanhaResumoResponse } from '@consig/shared';
+import { campaignSummaryResponse } from '@consig/shared';
 import { campaignKeys, defineGet } from '@consig/shared/query';
 import { queryOptions } from '@tanstack/react-query';
 
 /** GET /cadastro/campanha/{id}/resumo: name, code, import counts and dates. */
 export const getCampaignSummary = defineGet({
   path: (id: number) => `/cadastro/campanha/${id}/resumo`,
-  response: campanhaResumoResponse,
+  response: campaignSummaryResponse,
 });
 
 export const getCampaignSummaryQueryOptions = (id: number) =>
-  queryOptions({ queryKey: [...campaignKeys.detail(id), 'summary'], queryFn: () => getCampaignSummary(id) });
+  queryOptions({ queryKey: campaignKeys.summary(id), queryFn: ({ signal }) => getCampaignSummary(id, { signal }) });

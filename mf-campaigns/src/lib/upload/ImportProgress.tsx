@@ -7,7 +7,7 @@ import {
   importProgressText,
   TOAST_MS,
   useBusEvent,
-  type Importacao,
+  type CampaignImport,
 } from '@consig/shared';
 import { campaignKeys, useApiQuery } from '@consig/shared/query';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,8 +37,10 @@ export function ImportProgress({ importId }: { importId: number }) {
     const progress = importProgressAlertData.safeParse(alert.DE_Dados);
     if (!progress.success || progress.data.ID_Importacao !== importId) return;
     // Only forward: a poll answered before the alert must not move the bar back.
-    client.setQueryData<Importacao>(queryKey, (known) =>
-      known && known.ID_Status === IMPORT_STATUS.PROCESSANDO && known.NU_Lidas < progress.data.NU_Lidas ? { ...known, NU_Lidas: progress.data.NU_Lidas } : known,
+    client.setQueryData<CampaignImport>(queryKey, (known) =>
+      known && known.ID_Status === IMPORT_STATUS.PROCESSANDO && known.NU_Lidas < progress.data.NU_Lidas
+        ? { ...known, NU_Lidas: progress.data.NU_Lidas }
+        : known,
     );
   });
 
@@ -53,7 +55,12 @@ export function ImportProgress({ importId }: { importId: number }) {
     return (
       <div role="status">
         <p>{importProgressText(current.NU_Lidas, current.NU_Linhas)}</p>
-        <progress className="cmp-progress" aria-label="Andamento da importação" max={Math.max(1, current.NU_Linhas)} value={current.NU_Lidas} />
+        <progress
+          className="cmp-progress"
+          aria-label="Andamento da importação"
+          max={Math.max(1, current.NU_Linhas)}
+          value={current.NU_Lidas}
+        />
       </div>
     );
   }

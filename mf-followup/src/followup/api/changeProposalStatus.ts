@@ -1,6 +1,5 @@
 import { TOAST_MS, type ProposalStatusChange } from '@consig/shared';
-import { apiSend, useApiMutation } from '@consig/shared/query';
-import { followupKeys } from './keys';
+import { apiSend, proposalKeys, useApiMutation } from '@consig/shared/query';
 
 /**
  * PUT /crm/proposta: sent as soon as the row's dropdown changes (product-spec §4 "Proposal status"); the
@@ -9,10 +8,13 @@ import { followupKeys } from './keys';
 export const changeProposalStatus = (change: ProposalStatusChange) =>
   apiSend({ method: 'put', path: '/crm/proposta', body: change, textField: 'message' });
 
-/** The change, then the counts per status and the list read again (a status filter may now exclude the row). */
+/**
+ * The change, then the counts per status, the list (a status filter may now exclude the row) and the
+ * proposal's history ('Resumo da Proposta') read again.
+ */
 export const useChangeProposalStatus = () =>
   useApiMutation({
     mutationFn: changeProposalStatus,
     toastDuration: TOAST_MS.screens,
-    invalidates: [followupKeys.statusSummaries, followupKeys.lists],
+    invalidates: [proposalKeys.statusSummaries(), proposalKeys.list(), proposalKeys.histories()],
   });

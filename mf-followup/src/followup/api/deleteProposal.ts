@@ -1,6 +1,5 @@
 import { TOAST_MS } from '@consig/shared';
-import { apiSend, useApiMutation } from '@consig/shared/query';
-import { followupKeys } from './keys';
+import { apiSend, proposalKeys, useApiMutation } from '@consig/shared/query';
 
 /** DELETE /crm/proposta/{id}: managers (13) only; the proposal's tickets go with it. */
 export const deleteProposal = (proposalId: number) => apiSend({ method: 'delete', path: `/crm/proposta/${proposalId}` });
@@ -10,5 +9,5 @@ export const useDeleteProposal = () =>
   useApiMutation({
     mutationFn: deleteProposal,
     toastDuration: TOAST_MS.screens,
-    invalidates: [followupKeys.lists, followupKeys.statusSummaries],
+    invalidates: [proposalKeys.list(), proposalKeys.statusSummaries()],
   });

@@ -1,11 +1,11 @@
 import { proposalIndicatorsResponse } from '@consig/shared';
-import { apiGet, useApiQuery } from '@consig/shared/query';
+import { apiGet, proposalKeys, useApiQuery, type RequestConfig } from '@consig/shared/query';
 import { queryOptions } from '@tanstack/react-query';
-import { followupKeys } from './keys';
 
 /** GET /crm/proposta/indicador: the referrers of the company's proposals, for 'Clientes por Indicador'. */
-export const getIndicatorOptions = () => apiGet('/crm/proposta/indicador', proposalIndicatorsResponse);
+export const getIndicatorOptions = (config?: RequestConfig) => apiGet('/crm/proposta/indicador', proposalIndicatorsResponse, config);
 
-export const getIndicatorOptionsQueryOptions = () => queryOptions({ queryKey: followupKeys.indicatorOptions, queryFn: getIndicatorOptions });
+export const getIndicatorOptionsQueryOptions = () =>
+  queryOptions({ queryKey: proposalKeys.filterOptions('indicators'), queryFn: ({ signal }) => getIndicatorOptions({ signal }) });
 
 export const useIndicatorOptions = () => useApiQuery(getIndicatorOptionsQueryOptions());

@@ -1,5 +1,5 @@
 import { proposalFilterPath, proposalListResponse, type ProposalFilters } from '@consig/shared';
-import { apiGetAnswer, proposalKeys } from '@consig/shared/query';
+import { apiGetAnswer, proposalKeys, type RequestConfig } from '@consig/shared/query';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 /**
@@ -8,13 +8,13 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
  * paging, as fast on the thousandth page as on the first). The whole answer: the page (`data`), the panel's
  * Total (NU_Total) and the next page's cursor (TX_Proximo).
  */
-export const getProposals = (filters: ProposalFilters, cursor?: string) =>
-  apiGetAnswer(proposalFilterPath('/crm/proposta', filters), proposalListResponse, { cursor });
+export const getProposals = (filters: ProposalFilters, cursor?: string, config?: RequestConfig) =>
+  apiGetAnswer(proposalFilterPath('/crm/proposta', filters), proposalListResponse, { ...config, search: { cursor } });
 
 export const getProposalsQueryOptions = (filters: ProposalFilters) =>
   infiniteQueryOptions({
     queryKey: proposalKeys.list(filters),
-    queryFn: ({ pageParam }) => getProposals(filters, pageParam),
+    queryFn: ({ pageParam, signal }) => getProposals(filters, pageParam, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.TX_Proximo ?? undefined,
   });

@@ -25,7 +25,7 @@ export const getStatusSummary = defineGet({
 /** The dates are part of the key: another period is another read. */
 export const getStatusSummaryQueryOptions = (range: DateRange) => {
   const query = statusSummaryQueryOf(range);
-  return queryOptions({ queryKey: proposalKeys.statusSummary(query), queryFn: () => getStatusSummary(query) });
+  return queryOptions({ queryKey: proposalKeys.statusSummary(query), queryFn: ({ signal }) => getStatusSummary(query, { signal }) });
 };
 
 export const useStatusSummary = (range: DateRange) => useApiQuery(getStatusSummaryQueryOptions(range));

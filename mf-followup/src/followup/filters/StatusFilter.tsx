@@ -2,7 +2,7 @@ import type { StatusSummaryItem } from '@consig/shared';
 import { QueryLoading } from '@consig/shared/query';
 import { useId } from 'react';
 import { DateInput } from './DateInput';
-import type { FollowupFilters } from './useFollowupFilters';
+import { END_BEFORE_START, inOrder, START_AFTER_END, type FollowupFilters } from './useFollowupFilters';
 
 interface Props {
   filters: FollowupFilters;
@@ -19,8 +19,18 @@ export function StatusFilter({ filters, statuses = [], loading, slow }: Props) {
     <section className="fu-filter" aria-labelledby={titleId}>
       <h3 id={titleId}>Clientes por status</h3>
       <div className="fu-dates">
-        <DateInput label="Data inicial" value={filters.startDate} onChange={filters.setStartDate} />
-        <DateInput label="Data final" value={filters.endDate} onChange={filters.setEndDate} />
+        <DateInput
+          label="Data inicial"
+          value={filters.startDate}
+          onChange={filters.setStartDate}
+          refuse={(start) => (inOrder(start, filters.endDate) ? null : START_AFTER_END)}
+        />
+        <DateInput
+          label="Data final"
+          value={filters.endDate}
+          onChange={filters.setEndDate}
+          refuse={(end) => (inOrder(filters.startDate, end) ? null : END_BEFORE_START)}
+        />
       </div>
       {loading ? (
         <QueryLoading slow={slow} />

@@ -24,6 +24,16 @@ describe('readFilters', () => {
     });
   });
 
+  it('falls back to today for a range out of order (the API would refuse it)', () => {
+    expect(read('status=20&inicio=2026-03-10&fim=2026-03-01')).toMatchObject({
+      statusId: 20,
+      startDate: '2026-03-15',
+      endDate: '2026-03-15',
+    });
+    expect(read('inicio=2026-03-10&fim=')).toMatchObject({ startDate: '2026-03-10', endDate: '' });
+    expect(read('inicio=2026-03-10&fim=2026-03-10')).toMatchObject({ startDate: '2026-03-10', endDate: '2026-03-10' });
+  });
+
   it('keeps a cleared date open and ignores malformed values', () => {
     expect(read('status=abc&banco=-1&atendente=1e3&inicio=&fim=15/03/2026')).toEqual({
       statusId: 0,

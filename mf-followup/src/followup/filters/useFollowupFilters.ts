@@ -31,6 +31,13 @@ export interface FilterValues extends Record<IdFilter, number> {
 }
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The range's texts under the date typed last (the API's own text for the end: product-spec §5 "Date filters"). */
+export const END_BEFORE_START = 'A data final não pode ser anterior à inicial.';
+export const START_AFTER_END = 'A data inicial não pode ser posterior à final.';
+
+/** ISO days ('' an open end) compare as text; an open end is in order with anything. */
+export const inOrder = (start: string, end: string) => start === '' || end === '' || start <= end;
 const ID = /^\d{1,9}$/;
 
 /** The filters a query string holds; anything malformed falls back to the default. */
@@ -44,13 +51,15 @@ export function readFilters(params: URLSearchParams, today = toIsoDate()): Filte
     if (value === null) return today;
     return value === '' || ISO_DATE.test(value) ? value : today;
   };
+  // A range out of order (a hand-made link) is malformed too: the API would refuse it.
+  const [startDate, endDate] = [date(FILTER_PARAMS.startDate), date(FILTER_PARAMS.endDate)];
+  const days = inOrder(startDate, endDate) ? { startDate, endDate } : { startDate: today, endDate: today };
   return {
     statusId: id(FILTER_PARAMS.statusId),
     bankId: id(FILTER_PARAMS.bankId),
     attendantId: id(FILTER_PARAMS.attendantId),
     indicatorId: id(FILTER_PARAMS.indicatorId),
-    startDate: date(FILTER_PARAMS.startDate),
-    endDate: date(FILTER_PARAMS.endDate),
+    ...days,
   };
 }
 
@@ -78,7 +87,8 @@ export function useFollowupFilters() {
   const filters = readFilters(params);
 
   // Filters replace the history entry: Back leaves the screen rather than undoing one click at a time.
-  const set = (name: keyof FilterValues, value: string | number) => setParams((current) => withFilter(current, name, value), { replace: true });
+  const set = (name: keyof FilterValues, value: string | number) =>
+    setParams((current) => withFilter(current, name, value), { replace: true });
 
   return {
     ...filters,

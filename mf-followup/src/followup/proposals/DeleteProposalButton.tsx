@@ -1,13 +1,18 @@
-import { Dialog } from '@consig/shared';
+import { Dialog, TrashIcon, type ProposalListItem } from '@consig/shared';
 import { useRef, useState } from 'react';
 import { useDeleteProposal } from '../api/deleteProposal';
+
+/** 'Proposta ADE 0000000123 de Maria Souza.': which proposal the confirmation removes. */
+export const deleteSubject = ({ CO_ADE, DE_Pessoa }: Pick<ProposalListItem, 'CO_ADE' | 'DE_Pessoa'>) =>
+  `Proposta ADE ${CO_ADE} de ${DE_Pessoa}.`;
 
 /**
  * The row's delete button (managers only, product-spec §6) and its confirmation (§2, §4 "Proposal
  * removal"): Recusar keeps the proposal; Confirmar shows a spinner while the call runs, ignores repeated
- * clicks, and the dialog closes afterwards whatever the answer (the toast says which).
+ * clicks, and the dialog closes afterwards whatever the answer (the toast says which). The dialog names the
+ * proposal (its ADE and client), so the manager sees which one goes.
  */
-export function DeleteProposalButton({ proposalId }: { proposalId: number }) {
+export function DeleteProposalButton({ proposal }: { proposal: Pick<ProposalListItem, 'ID_Proposta' | 'CO_ADE' | 'DE_Pessoa'> }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteProposal();
   // Two clicks in one tick both see isPending false: the ref is what stops the second.
@@ -17,7 +22,7 @@ export function DeleteProposalButton({ proposalId }: { proposalId: number }) {
   const confirm = () => {
     if (sending.current) return;
     sending.current = true;
-    remove.mutate(proposalId, {
+    remove.mutate(proposal.ID_Proposta, {
       onSettled: () => {
         sending.current = false;
         close();
@@ -27,11 +32,18 @@ export function DeleteProposalButton({ proposalId }: { proposalId: number }) {
 
   return (
     <>
-      <button type="button" className="fu-icon-button fu-icon-button--danger" title="Deletar proposta." aria-label="Deletar proposta." onClick={() => setOpen(true)}>
-        <span aria-hidden="true">🗑</span>
+      <button
+        type="button"
+        className="fu-icon-button fu-icon-button--danger"
+        title="Deletar proposta."
+        aria-label="Deletar proposta."
+        onClick={() => setOpen(true)}
+      >
+        <TrashIcon size={18} aria-hidden="true" />
       </button>
       {open ? (
         <Dialog title="Tem certeza que deseja remover esta proposta?" onClose={() => !remove.isPending && close()}>
+          <p className="fu-dialog__subject">{deleteSubject(proposal)}</p>
           <div className="fu-dialog__actions">
             <button type="button" className="consig-button consig-button--ghost" onClick={close} disabled={remove.isPending}>
               Recusar

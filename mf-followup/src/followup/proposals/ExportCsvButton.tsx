@@ -1,4 +1,4 @@
-import type { ProposalFilters } from '@consig/shared';
+import { FileDownIcon, type ProposalFilters } from '@consig/shared';
 import { useExportProposalsCsv } from '../api/exportProposalsCsv';
 
 /** The panel's CSV export icon: the proposals of the current filters as propostas.csv, one download at a time. */
@@ -14,7 +14,13 @@ export function ExportCsvButton({ filters }: { filters: ProposalFilters }) {
       disabled={exporting.isPending}
       onClick={() => exporting.mutate(filters)}
     >
-      {exporting.isPending ? <span className="consig-spinner fu-spinner--inline" aria-hidden="true" /> : <span aria-hidden="true">⤓ CSV</span>}
+      {exporting.isPending ? (
+        <span className="consig-spinner fu-spinner--inline" aria-hidden="true" />
+      ) : (
+        <span className="fu-export-label" aria-hidden="true">
+          <FileDownIcon size={16} /> CSV
+        </span>
+      )}
     </button>
   );
 }

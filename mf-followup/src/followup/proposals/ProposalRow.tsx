@@ -1,4 +1,4 @@
-import { formatBRL, maskCpf, type PossibleStatus, type ProposalListItem } from '@consig/shared';
+import { BotIcon, formatBRL, maskCpf, type PossibleStatus, type ProposalListItem } from '@consig/shared';
 import { useState } from 'react';
 import { apiUrl } from '../lib/apiUrl';
 import { TicketButtons } from '../tickets/TicketButtons';
@@ -23,10 +23,10 @@ export function ProposalRow({ proposal: p, possibleStatuses, canDelete }: Props)
           <img className="fu-bank-logo" src={apiUrl(p.LN_LogoBanco)} alt={p.DE_Banco} title={p.DE_Banco} width={24} height={24} />
           {p.SN_API === 1 ? (
             <span className="fu-bot" role="img" aria-label="Proposta digitada pela API" title="Proposta digitada pela API">
-              🤖
+              <BotIcon size={18} aria-hidden="true" />
             </span>
           ) : null}
-          <span>{p.DE_Pessoa}</span>
+          <span title={p.DE_Pessoa}>{p.DE_Pessoa}</span>
         </div>
       </td>
       <td>
@@ -46,7 +46,7 @@ export function ProposalRow({ proposal: p, possibleStatuses, canDelete }: Props)
         <div>{p.DE_Operacao}</div>
         <div className="fu-row-actions">
           <TicketButtons proposalId={p.ID_Proposta} ticketStatus={p.ID_StatusChamado} />
-          {canDelete ? <DeleteProposalButton proposalId={p.ID_Proposta} /> : null}
+          {canDelete ? <DeleteProposalButton proposal={p} /> : null}
         </div>
       </td>
     </tr>

@@ -1,11 +1,6 @@
-import { Dialog, formatBRL, maskCep, maskCpf, type ProposalListItem } from '@consig/shared';
+import { Dialog, formatBRL, formatPhoneNumber, formatSaoPauloDateTime, maskCep, maskCpf, type ProposalListItem } from '@consig/shared';
+import { StatusHistory } from './StatusHistory';
 
-/** Instants (ISO with offset) shown in America/Sao_Paulo, the product's calendar zone (docs/rules.md). */
-const instant = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
-const typedAt = (value: string) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : instant.format(date);
-};
 /** A birth date is a calendar day: '1980-05-20' reads as 20/05/1980; any other form is shown as it came. */
 const day = (value: string | null) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
@@ -31,7 +26,10 @@ function FieldGroup({ title, fields }: { title: string; fields: Fields }) {
   );
 }
 
-/** 'Resumo da Proposta' (product-spec §2): the proposal, its person, address and bank; the body scrolls at 260px. */
+/**
+ * 'Resumo da Proposta' (product-spec §2): the proposal, its status history, its person, address and bank; the body
+ * scrolls at 260px.
+ */
 export function ProposalSummaryDialog({ proposal: p, onClose }: { proposal: ProposalListItem; onClose: () => void }) {
   return (
     <Dialog title="Resumo da Proposta" onClose={onClose}>
@@ -44,11 +42,12 @@ export function ProposalSummaryDialog({ proposal: p, onClose }: { proposal: Prop
             ['Operação', p.DE_Operacao],
             ['Tabela', p.DE_Tabela],
             ['Valor líquido', formatBRL(p.DE_Liquido)],
-            ['Digitada em', typedAt(p.DT_Digitacao)],
+            ['Digitada em', formatSaoPauloDateTime(p.DT_Digitacao)],
             ['Atendente', p.DE_Atendente],
             ['Indicador', p.DE_Indicador],
           ]}
         />
+        <StatusHistory proposalId={p.ID_Proposta} />
         <FieldGroup
           title="Cliente"
           fields={[
@@ -58,7 +57,7 @@ export function ProposalSummaryDialog({ proposal: p, onClose }: { proposal: Prop
             ['Identidade', p.CO_Identidade],
             ['Sexo', p.DE_Sexo],
             ['Mãe', p.DE_Mae],
-            ['Telefone', p.DE_Telefone],
+            ['Telefone', p.DE_Telefone ? formatPhoneNumber(p.DE_Telefone) : p.DE_Telefone],
             ['E-mail', p.EM_Email],
           ]}
         />

@@ -6,7 +6,13 @@ import { ATTACHMENT_ACCEPT, attachmentProblem, type Attachment } from './readAtt
  * The optional image of a ticket or of its answer: refused unless png, jpeg or jpg, read as a data URL, its
  * file name shown (product-spec §5 "Ticket form"). Emptied when the owner sets `attachment` back to null.
  */
-export function AttachmentInput({ attachment, onChange }: { attachment: Attachment | null; onChange: (attachment: Attachment | null) => void }) {
+export function AttachmentInput({
+  attachment,
+  onChange,
+}: {
+  attachment: Attachment | null;
+  onChange: (attachment: Attachment | null) => void;
+}) {
   const id = useId();
   const errorId = `${id}-erro`;
   const input = useRef<HTMLInputElement>(null);

@@ -4,14 +4,17 @@ import { TicketMessageForm } from './TicketMessageForm';
 
 /**
  * 'Abrir chamado' (product-spec §2 "Popups per row", §5 "Ticket form"). On success the toast shows the
- * server's text, the proposal's tickets and the lists are read again, and the form and attachment are
- * cleared (product-spec §7 POST /crm/chamado); the dialog stays until closed.
+ * server's text, the proposal's tickets and the lists are read again (product-spec §7 POST /crm/chamado), and the
+ * dialog closes, its form and attachment with it; a refusal keeps it open with what was typed.
  */
 export function OpenTicketDialog({ proposalId, onClose }: { proposalId: number; onClose: () => void }) {
   const creating = useCreateTicket();
   const send = (text: string, image: string | null) =>
     creating.mutateAsync({ ID_Proposta: proposalId, TX_Chamado: text, TX_Base: image }).then(
-      () => true,
+      () => {
+        onClose();
+        return true;
+      },
       () => false, // the mutation already showed the server's refusal
     );
 

@@ -51,14 +51,23 @@ function serve(answerStatus = 200) {
   return { requests: server.requests, bodies };
 }
 
-const rows = () => within(screen.getByRole('table', { name: 'Chamados pendentes' })).getAllByRole('row').slice(1);
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Chamados pendentes' }))
+    .getAllByRole('row')
+    .slice(1);
 
 test("lists the company's pending tickets with ADE, client, attendant, text and time", async () => {
   serve();
   renderScreen(<PendingTicketsPanel />);
   expect(screen.getByRole('region', { name: 'Chamados pendentes' })).toBeTruthy();
   await screen.findByText('ADE-41');
-  expect(rows().map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+  expect(
+    rows().map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ),
+  ).toEqual([
     ['ADE-41', 'Maria Souza', 'Ana Atendente', 'Chamado 41: revisar a taxa.', '15/03/2026 09:30', 'Responder'],
     ['ADE-42', 'João Lima', 'Ana Atendente', 'Chamado 42: revisar a taxa.', '15/03/2026 09:30', 'Responder'],
   ]);

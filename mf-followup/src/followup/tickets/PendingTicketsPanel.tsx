@@ -1,9 +1,8 @@
-import { pendingTicketsShownText, TableHead, type PendingTicket } from '@consig/shared';
+import { formatSaoPauloDateTime, pendingTicketsShownText, TableHead, type PendingTicket } from '@consig/shared';
 import { QueryLoading } from '@consig/shared/query';
 import { useId, useState } from 'react';
 import { usePendingTickets } from './api/getPendingTickets';
 import { AnswerTicketDialog } from './AnswerTicketDialog';
-import { formatTicketTime } from './ticketStatus';
 import './tickets.css';
 
 const COLUMNS = ['ADE', 'Cliente', 'Atendente', 'Chamado', 'Aberto em', 'Ação'] as const;
@@ -41,7 +40,7 @@ export function PendingTicketsPanel() {
                   <td>{ticket.DE_Atendente}</td>
                   <td className="fu-pending__text">{ticket.TX_Chamado}</td>
                   <td>
-                    <time dateTime={ticket.TS_Chamado}>{formatTicketTime(ticket.TS_Chamado)}</time>
+                    <time dateTime={ticket.TS_Chamado}>{formatSaoPauloDateTime(ticket.TS_Chamado)}</time>
                   </td>
                   <td>
                     <button

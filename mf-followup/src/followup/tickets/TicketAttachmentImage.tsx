@@ -1,7 +1,6 @@
 import { readAsDataUrl } from '@consig/shared';
 import { useEffect, useState } from 'react';
-import { useTicketAttachment } from './api/getTicketAttachment';
-import type { AttachmentPart } from './api/ticketKeys';
+import { useTicketAttachment, type AttachmentPart } from './api/getTicketAttachment';
 
 /**
  * An image of a blob, shown as a data URL: the pages' Content-Security-Policy allows images from `data:`
@@ -26,7 +25,17 @@ function BlobImage({ blob, alt }: { blob: Blob; alt: string }) {
  * One image of a ticket, /1 (sent with it) or /2 (sent with its answer), fetched with the session's token
  * when the popup shows it; nothing at all when there is none (the flag says so, or the API answers 404).
  */
-export function TicketAttachmentImage({ ticketId, part, present, alt }: { ticketId: number; part: AttachmentPart; present: boolean; alt: string }) {
+export function TicketAttachmentImage({
+  ticketId,
+  part,
+  present,
+  alt,
+}: {
+  ticketId: number;
+  part: AttachmentPart;
+  present: boolean;
+  alt: string;
+}) {
   const image = useTicketAttachment(ticketId, part, present);
   if (!present) return null;
   if (image.isError) return <p className="fu-ticket__missing">Não foi possível carregar o anexo.</p>;

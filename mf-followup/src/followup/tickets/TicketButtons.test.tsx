@@ -1,4 +1,4 @@
-import { bus, session, type Chamado } from '@consig/shared';
+import { bus, session, type Ticket } from '@consig/shared';
 import { fakeApi, renderScreen, signIn, type FakeAnswer } from '@consig/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
@@ -8,7 +8,7 @@ const ok = (data: unknown, text = '') => ({ body: { success: true, text, data } 
 const pngBytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 const png = new Blob([pngBytes], { type: 'image/png' });
 
-const pending: Chamado = {
+const pending: Ticket = {
   ChamadoID: 41,
   ID_Proposta: 7,
   ID_Status: 73,
@@ -19,7 +19,7 @@ const pending: Chamado = {
   SN_Anexo: true,
   SN_AnexoResposta: false,
 };
-const resolved: Chamado = {
+const resolved: Ticket = {
   ...pending,
   ChamadoID: 40,
   ID_Status: 75,
@@ -99,7 +99,7 @@ describe("'Abrir chamado'", () => {
     expect(dialog.queryByText('Anexo inválido: envie uma imagem PNG ou JPEG.')).toBeNull();
   });
 
-  test('sends the text and the image as a data URL once, however often it is clicked, then clears the form', async () => {
+  test('sends the text and the image as a data URL once, however often it is clicked, then closes', async () => {
     const success = jest.spyOn(toast, 'success');
     let answer: (value: { body: unknown }) => void = () => undefined;
     const { requests, bodies } = serve({
@@ -123,17 +123,23 @@ describe("'Abrir chamado'", () => {
 
     await waitFor(() => expect(success).toHaveBeenCalledWith('Chamado aberto.', undefined));
     expect(requests.filter((request) => request === 'POST /crm/chamado')).toHaveLength(1);
-    expect(bodies).toEqual([{ ID_Proposta: 7, TX_Chamado: 'Cliente pediu revisão da taxa.', TX_Base: `data:image/png;base64,${Buffer.from(pngBytes).toString('base64')}` }]);
-    await waitFor(() => expect((dialog.getByLabelText('Descrição do chamado') as HTMLTextAreaElement).value).toBe(''));
-    expect(dialog.queryByText(/^Arquivo:/)).toBeNull();
-    expect(dialog.getByRole('button', { name: 'Abrir chamado' }).hasAttribute('disabled')).toBe(false);
+    expect(bodies).toEqual([
+      {
+        ID_Proposta: 7,
+        TX_Chamado: 'Cliente pediu revisão da taxa.',
+        TX_Base: `data:image/png;base64,${Buffer.from(pngBytes).toString('base64')}`,
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Abrir chamado' })).toBeNull());
     // The row's buttons come from the proposal list: every list is read again, whatever its filters.
     expect(queryClient.getQueryState(proposalList)?.isInvalidated).toBe(true);
   });
 
   test('a refusal keeps what was typed and shows the server text', async () => {
     const error = jest.spyOn(toast, 'error');
-    serve({ 'POST /crm/chamado': () => ({ status: 400, body: { success: false, text: 'Anexo inválido: envie uma imagem PNG ou JPEG.' } }) });
+    serve({
+      'POST /crm/chamado': () => ({ status: 400, body: { success: false, text: 'Anexo inválido: envie uma imagem PNG ou JPEG.' } }),
+    });
     renderScreen(<TicketButtons proposalId={7} ticketStatus={null} />);
     const dialog = openForm();
     fireEvent.change(dialog.getByLabelText('Descrição do chamado'), { target: { value: 'Veja o anexo.' } });
@@ -190,7 +196,8 @@ describe("'Situação do chamado'", () => {
   test('an answer pushed by the server (alert 1091) reads the tickets again, once for every row', async () => {
     let answered = false;
     const { requests } = serve({
-      'GET /crm/chamado/7': () => ok([answered ? { ...pending, ID_Status: 75, TX_Resposta: 'Taxa revista.', TS_Resposta: '2026-03-15T13:00:00Z' } : pending]),
+      'GET /crm/chamado/7': () =>
+        ok([answered ? { ...pending, ID_Status: 75, TX_Resposta: 'Taxa revista.', TS_Resposta: '2026-03-15T13:00:00Z' } : pending]),
       'GET /crm/chamado/41/1': () => ({ body: png }),
     });
     renderScreen(
@@ -203,7 +210,13 @@ describe("'Situação do chamado'", () => {
     await screen.findByText('Aguardando resposta.');
 
     answered = true;
-    act(() => bus.publish('realtime.alert@1', { TP_Alerta: 1091, DE_Dados: { ChamadoID: 41, ID_Proposta: 7 }, DE_Observacao: 'Seu chamado 41 foi respondido.' }));
+    act(() =>
+      bus.publish('realtime.alert@1', {
+        TP_Alerta: 1091,
+        DE_Dados: { ChamadoID: 41, ID_Proposta: 7 },
+        DE_Observacao: 'Seu chamado 41 foi respondido.',
+      }),
+    );
     expect(await screen.findByText('Taxa revista.')).toBeTruthy();
     expect(screen.getByText('Resolvido')).toBeTruthy();
     expect(requests.filter((request) => request === 'GET /crm/chamado/7')).toHaveLength(2);

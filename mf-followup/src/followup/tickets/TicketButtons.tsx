@@ -25,7 +25,12 @@ export function TicketButtons({ proposalId, ticketStatus }: { proposalId: number
   return (
     <div className="fu-ticket-buttons">
       {ticketButtons(ticketStatus).map((label) => (
-        <button key={label} type="button" className="consig-button consig-button--ghost fu-ticket-button" onClick={() => setOpen(dialogOf[label])}>
+        <button
+          key={label}
+          type="button"
+          className="consig-button consig-button--ghost fu-ticket-button"
+          onClick={() => setOpen(dialogOf[label])}
+        >
           {label}
         </button>
       ))}

@@ -48,7 +48,13 @@ export function TicketMessageForm({ label, submitLabel, busyLabel, onSend }: Pro
     <Form form={form} onSubmit={send} className="fu-ticket-form">
       <div className="consig-field">
         <label htmlFor={id}>{label}</label>
-        <textarea id={id} rows={4} {...form.register('TX_Resposta')} aria-invalid={error ? true : false} aria-describedby={error ? errorId : undefined} />
+        <textarea
+          id={id}
+          rows={4}
+          {...form.register('TX_Resposta')}
+          aria-invalid={error ? true : false}
+          aria-describedby={error ? errorId : undefined}
+        />
         {error && (
           <p id={errorId} className="field-error">
             {error}

@@ -1,8 +1,8 @@
-import { Dialog, type Chamado } from '@consig/shared';
+import { Dialog, formatSaoPauloDateTime, type Ticket } from '@consig/shared';
 import { QueryLoading } from '@consig/shared/query';
 import { useTickets } from './api/getTickets';
 import { TicketAttachmentImage } from './TicketAttachmentImage';
-import { formatTicketTime, ticketBadge } from './ticketStatus';
+import { ticketBadge } from './ticketStatus';
 import './tickets.css';
 
 /**
@@ -29,18 +29,22 @@ export function TicketStatusDialog({ proposalId, onClose }: { proposalId: number
   );
 }
 
-function TicketCard({ ticket }: { ticket: Chamado }) {
+function TicketCard({ ticket }: { ticket: Ticket }) {
   const badge = ticketBadge(ticket.ID_Status);
   const number = ticket.ChamadoID;
   return (
     <li className="fu-ticket" aria-label={`Chamado ${number}`}>
       <div className="fu-ticket__head">
         <h3>Chamado nº {number}</h3>
-        {badge && <span className={`consig-badge fu-ticket__badge fu-ticket__badge--${badge === 'Pendente' ? 'pending' : 'resolved'}`}>{badge}</span>}
+        {badge && (
+          <span className={`consig-badge fu-ticket__badge fu-ticket__badge--${badge === 'Pendente' ? 'pending' : 'resolved'}`}>
+            {badge}
+          </span>
+        )}
       </div>
       <section className="fu-ticket__message" aria-label="Chamado">
         <p className="fu-ticket__text">{ticket.TX_Chamado}</p>
-        <time dateTime={ticket.TS_Chamado}>{formatTicketTime(ticket.TS_Chamado)}</time>
+        <time dateTime={ticket.TS_Chamado}>{formatSaoPauloDateTime(ticket.TS_Chamado)}</time>
         <TicketAttachmentImage ticketId={number} part={1} present={ticket.SN_Anexo} alt={`Anexo do chamado ${number}`} />
       </section>
       <section className="fu-ticket__message fu-ticket__message--answer" aria-label="Resposta">
@@ -50,10 +54,15 @@ function TicketCard({ ticket }: { ticket: Chamado }) {
         ) : (
           <>
             <p className="fu-ticket__text">{ticket.TX_Resposta}</p>
-            {ticket.TS_Resposta && <time dateTime={ticket.TS_Resposta}>{formatTicketTime(ticket.TS_Resposta)}</time>}
+            {ticket.TS_Resposta && <time dateTime={ticket.TS_Resposta}>{formatSaoPauloDateTime(ticket.TS_Resposta)}</time>}
           </>
         )}
-        <TicketAttachmentImage ticketId={number} part={2} present={ticket.SN_AnexoResposta} alt={`Anexo da resposta do chamado ${number}`} />
+        <TicketAttachmentImage
+          ticketId={number}
+          part={2}
+          present={ticket.SN_AnexoResposta}
+          alt={`Anexo da resposta do chamado ${number}`}
+        />
       </section>
     </li>
   );

@@ -1,4 +1,4 @@
-import { formatTicketTime, ticketBadge, ticketButtons } from './ticketStatus';
+import { ticketBadge, ticketButtons } from './ticketStatus';
 
 describe('ticket rules (product-spec §4 "Ticket status")', () => {
   test.each([
@@ -16,10 +16,5 @@ describe('ticket rules (product-spec §4 "Ticket status")', () => {
     [null, null],
   ])('status %p has the badge %p', (status, badge) => {
     expect(ticketBadge(status)).toBe(badge);
-  });
-
-  test('times read dd/mm/aaaa hh:mm in São Paulo, whatever the offset they come with', () => {
-    expect(formatTicketTime('2026-03-16T02:30:00Z')).toBe('15/03/2026 23:30');
-    expect(formatTicketTime('2026-03-15T09:05:00-03:00')).toBe('15/03/2026 09:05');
   });
 });

@@ -21,22 +21,3 @@ export function ticketButtons(status: number | null): TicketButton[] {
   if (status === TICKET_RESOLVED) return ['Abrir Chamado', 'Status Resolvido'];
   return ['Abrir Chamado'];
 }
-
-const instantFormat = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An instant (ISO 8601 with its offset) as 'dd/mm/aaaa hh:mm' in São Paulo, whatever the browser's zone. */
-export function formatTicketTime(instant: string): string {
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return instant;
-  const parts = instantFormat.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}/${part('month')}/${part('year')} ${part('hour')}:${part('minute')}`;
-}

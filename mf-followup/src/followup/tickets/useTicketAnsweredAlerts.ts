@@ -1,9 +1,8 @@
 import { ALERT_TICKET_ANSWERED, bus, FOLLOWUP_TEXT, type RealtimeAlert } from '@consig/shared';
-import { followupKeys } from '../api/keys';
+import { proposalKeys, ticketKeys } from '@consig/shared/query';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'react-hot-toast';
-import { ticketKeys } from './api/ticketKeys';
 
 /**
  * One subscription to the realtime alerts however many rows listen (each row's ticket buttons do): a
@@ -20,7 +19,7 @@ function onAlert(alert: RealtimeAlert) {
   if (!alert.DE_Observacao.trim()) toast.success(FOLLOWUP_TEXT.ticketAnswered);
   for (const client of listeners.keys()) {
     void client.invalidateQueries({ queryKey: ticketKeys.all });
-    void client.invalidateQueries({ queryKey: followupKeys.lists });
+    void client.invalidateQueries({ queryKey: proposalKeys.list() });
   }
 }
 

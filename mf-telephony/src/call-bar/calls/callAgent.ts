@@ -37,6 +37,11 @@ export interface CallEnd {
   reason: 'hangup' | 'rejected' | 'canceled' | 'no-answer' | 'failed' | 'media-denied';
   /** The SIP final response that failed the call, when one did (404, 486, 487, 488, 503, 408, 480…). */
   statusCode: number | null;
+  /**
+   * The lawful-dialling rule that refused the call at the SIP edge (Kamailio's X-Consig-Recusa header, the
+   * API's decision: 'nao-perturbe', 'fora-do-horario'…), when that is why it failed.
+   */
+  refusal?: string | null;
 }
 
 export interface CallObserver {

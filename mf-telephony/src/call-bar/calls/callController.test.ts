@@ -1,15 +1,19 @@
 import { bus, type BusPayload } from '@consig/shared';
-import { RAMAL } from '../../testing';
+import { EXTENSION_CREDENTIALS } from '../../testing';
 import { fakeCallAgent } from '../../test/fakeCallAgent';
 import type { CallEnd, RegistrationStatus } from './callAgent';
 import { createCallController, type CallMedia } from './callController';
 
 type CallStateEvent = BusPayload<'telephony.call-state@1'>;
 
-const ended = (end: Partial<CallEnd> = {}) => ({ state: 'terminated' as const, end: { by: 'remote' as const, reason: 'hangup' as const, statusCode: null, ...end } });
+const ended = (end: Partial<CallEnd> = {}) => ({
+  state: 'terminated' as const,
+  end: { by: 'remote' as const, reason: 'hangup' as const, statusCode: null, ...end },
+});
 
 let published: CallStateEvent[];
 let answered: BusPayload<'telephony.answered@1'>[];
+let unknownCallers: BusPayload<'telephony.unknown-caller-answered@1'>[];
 let texts: [string, string][];
 let media: { [K in keyof CallMedia]: jest.Mock };
 let unsubscribe: () => void;
@@ -17,23 +21,26 @@ let unsubscribe: () => void;
 beforeEach(() => {
   published = [];
   answered = [];
+  unknownCallers = [];
   texts = [];
   media = { playTone: jest.fn(), stopTone: jest.fn(), playRemote: jest.fn(), stopRemote: jest.fn() };
   const stopStates = bus.subscribe('telephony.call-state@1', (event) => published.push(event));
   const stopAnswered = bus.subscribe('telephony.answered@1', (event) => answered.push(event));
+  const stopUnknown = bus.subscribe('telephony.unknown-caller-answered@1', (event) => unknownCallers.push(event));
   unsubscribe = () => {
     stopStates();
     stopAnswered();
+    stopUnknown();
   };
 });
 afterEach(() => unsubscribe());
 
 /** A controller with the double attached, as the call bar runs it. */
-function setUp(status: RegistrationStatus = 'registered', ramal: typeof RAMAL | null = RAMAL) {
+function setUp(status: RegistrationStatus = 'registered', credentials: typeof EXTENSION_CREDENTIALS | null = EXTENSION_CREDENTIALS) {
   const double = fakeCallAgent(status);
   let clock = 1_000;
   const controller = createCallController({
-    getRamal: () => ramal,
+    getCredentials: () => credentials,
     now: () => clock,
     media,
     notify: (text, tone) => texts.push([text, tone]),
@@ -47,8 +54,8 @@ const states = () => published.map((event) => event.state);
 
 describe('outgoing call', () => {
   test('without an extension with User and Pass a dial only says so', () => {
-    for (const ramal of [null, { ...RAMAL, Pass: '' }, { ...RAMAL, User: '' }]) {
-      const { controller, placed } = setUp('registered', ramal);
+    for (const credentials of [null, { ...EXTENSION_CREDENTIALS, Pass: '' }, { ...EXTENSION_CREDENTIALS, User: '' }]) {
+      const { controller, placed } = setUp('registered', credentials);
       controller.dial('11987654321');
       expect(placed).toHaveLength(0);
     }
@@ -57,7 +64,10 @@ describe('outgoing call', () => {
   });
 
   test('with no agent, or one that is not registered, the call ends at once as unavailable', () => {
-    const withoutAgent = createCallController({ getRamal: () => RAMAL, notify: (text, tone) => texts.push([text, tone]) });
+    const withoutAgent = createCallController({
+      getCredentials: () => EXTENSION_CREDENTIALS,
+      notify: (text, tone) => texts.push([text, tone]),
+    });
     withoutAgent.dial('11987654321');
     const { controller, placed } = setUp('reconnecting');
     controller.dial('11987654321');
@@ -169,6 +179,25 @@ describe('outgoing call', () => {
     placed[0].observer.update(ended({ by: 'remote', reason: 'failed', statusCode }));
     expect(texts).toEqual([[text, 'error']]);
     expect(controller.getCall()).toBeNull();
+  });
+
+  test.each([
+    ['nao-perturbe', 'Ligação bloqueada: o número está na lista "Não Me Perturbe".'],
+    ['fora-do-horario', 'Ligação bloqueada: fora do horário permitido para ligar a este cliente.'],
+    ['inss-180-dias', 'Ligação bloqueada: cliente do INSS nos 180 dias após a concessão do benefício.'],
+    ['nao-ligar', 'Ligação bloqueada: o cliente pediu para não ser chamado.'],
+  ])('a call the SIP edge refuses under rule \'%s\' says which rule: "%s"', (refusal, text) => {
+    const { controller, placed } = setUp();
+    controller.dial('11987654321');
+    placed[0].observer.update(ended({ by: 'remote', reason: 'rejected', statusCode: 403, refusal }));
+    expect(texts).toEqual([[text, 'error']]);
+  });
+
+  test('an unknown refusal rule still reads as a rejection', () => {
+    const { controller, placed } = setUp();
+    controller.dial('11987654321');
+    placed[0].observer.update(ended({ by: 'remote', reason: 'rejected', statusCode: 403, refusal: 'regra-nova' }));
+    expect(texts).toEqual([['Chamada rejeitada.', 'error']]);
   });
 
   test('cancelling before the answer, no answer in time and a refused microphone each say so', () => {
@@ -311,6 +340,53 @@ describe('incoming call', () => {
       expect(controller.getCall()?.state).toBe('established');
       call.observer!.update(ended());
     }
+    expect(answered).toEqual([]);
+    expect(unknownCallers).toEqual([]);
+  });
+
+  test("a number that is no client's (no display name) opens 'Novo Cliente' with it, once the call is answered", () => {
+    const { controller, ring } = setUp();
+    const call = ring(null, '11955551111');
+    call.observer!.update({ state: 'establishing' });
+    expect(unknownCallers).toEqual([]); // ringing opens nothing
+    controller.answer();
+    expect(unknownCallers).toEqual([]);
+    call.observer!.update({ state: 'established' });
+    expect(unknownCallers).toEqual([{ number: '11955551111' }]);
+    expect(answered).toEqual([]);
+    call.observer!.update(ended());
+    expect(unknownCallers).toHaveLength(1);
+  });
+
+  test.each([
+    ['+55 11 95555-1111', '11955551111'],
+    ['5511955551111', '11955551111'],
+    ['011955551111', '11955551111'],
+    ['1132654321', '1132654321'],
+  ])("the caller's address %s is announced as DDD + number %s", (address, number) => {
+    const { controller, ring } = setUp();
+    const call = ring(null, address);
+    controller.answer();
+    call.observer!.update({ state: 'established' });
+    expect(unknownCallers).toEqual([{ number }]);
+  });
+
+  test('an extension calling (no display name, no phone number) opens nothing; neither does an unanswered unknown number', () => {
+    const { controller, ring } = setUp();
+    const internal = ring(null, '1002');
+    controller.answer();
+    internal.observer!.update({ state: 'established' });
+    internal.observer!.update(ended());
+
+    const refused = ring(null, '11955551111');
+    refused.observer!.update({ state: 'establishing' });
+    controller.reject();
+    refused.observer!.update(ended({ by: 'local', reason: 'rejected' }));
+
+    const named = ring('Ana Atendente', '11955551111');
+    controller.answer();
+    named.observer!.update({ state: 'established' });
+    expect(unknownCallers).toEqual([]);
     expect(answered).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { bus, dialNumber, session, type BusPayload, type Ramal } from '@consig/shared';
+import { bus, dialNumber, nationalNumber, session, type BusPayload, type ExtensionCredentials } from '@consig/shared';
 import { toast } from 'react-hot-toast';
 import type { CallAgent, CallEnd, CallHandle, CallObserver, CallUpdate, IncomingCall } from './callAgent';
 import { CALL_TEXTS, endText, type Tone } from './callTexts';
@@ -35,13 +35,28 @@ const toastBy: Record<Tone, (text: string) => void> = {
 };
 
 /** product-spec §5 "Outgoing call": an extension with User and Pass. */
-const canCall = (ramal: Ramal | null) => Boolean(ramal?.User && ramal?.Pass);
+const canCall = (credentials: ExtensionCredentials | null) => Boolean(credentials?.User && credentials?.Pass);
 
 /** The host opens /atendimento?clientId={display name} only for a display name of digits (product-spec §5). */
 const CLIENT_ID = /^\d+$/;
 
+/**
+ * What an answered incoming call opens (the screen-pop): the client whose id the server put in the display name
+ * (a caller whose number is a client's); 'Novo Cliente' with the number when there is no display name and the
+ * caller is a phone number (the server found no client with it); nothing for anyone else (an extension
+ * calling, whose address is no phone number, or a display name that is no id).
+ */
+function announceAnswered({ callerName, remote }: Call) {
+  if (callerName) {
+    if (CLIENT_ID.test(callerName)) bus.publish('telephony.answered@1', { clientId: callerName });
+    return;
+  }
+  const number = nationalNumber(remote);
+  if (number) bus.publish('telephony.unknown-caller-answered@1', { number });
+}
+
 interface Options {
-  getRamal?: () => Ramal | null;
+  getCredentials?: () => ExtensionCredentials | null;
   now?: () => number;
   media?: CallMedia;
   /** Shows a text to the attendant; toasts by default. */
@@ -61,10 +76,11 @@ export type CallController = ReturnType<typeof createCallController>;
 /**
  * The state machine of product-spec §4 "Calls and telephony", one call at a time (the busy flag: a current
  * call). Every state change is published on 'telephony.call-state@1' (the dial icons and the Call
- * tabulation menu follow it); an answered incoming call publishes 'telephony.answered@1'.
+ * tabulation menu follow it); an answered incoming call publishes 'telephony.answered@1' (a client's id) or
+ * 'telephony.unknown-caller-answered@1' (a number that is no client's).
  */
 export function createCallController({
-  getRamal = () => session.get().ramal,
+  getCredentials = () => session.get().extension,
   now = Date.now,
   media = silentMedia,
   notify = (text, tone) => toastBy[tone](text),
@@ -120,7 +136,7 @@ export function createCallController({
         media.stopTone();
         set(entry, { ...call, state: 'established', establishedAt: now() });
         if (call.direction === 'outgoing') notify(CALL_TEXTS.established, 'success');
-        else if (call.callerName && CLIENT_ID.test(call.callerName)) bus.publish('telephony.answered@1', { clientId: call.callerName });
+        else announceAnswered(call);
         return;
       case 'terminating':
         media.stopTone();
@@ -180,8 +196,8 @@ export function createCallController({
 
     dial(number: string) {
       if (current) return; // busy: a new dial is ignored
-      if (!canCall(getRamal())) {
-        notify(CALL_TEXTS.noRamal, 'error');
+      if (!canCall(getCredentials())) {
+        notify(CALL_TEXTS.noExtension, 'error');
         return;
       }
       const outgoing: Call = { state: 'establishing', direction: 'outgoing', remote: number, establishedAt: null };

@@ -9,7 +9,7 @@ export const CALL_TEXTS = {
   remoteHangup: 'Chamada encerrada.',
   rejected: 'Chamada rejeitada.',
   failed: 'Algo deu errado ao estabelecer conexão.',
-  noRamal: 'Usuário não tem ramal.',
+  noExtension: 'Usuário não tem ramal.',
   unavailable: 'Telefonia indisponível no momento.',
   mediaDenied: 'Permita o uso do microfone para fazer e receber chamadas.',
 } as const;
@@ -31,6 +31,23 @@ export const SIP_FAILURE_TEXTS: Readonly<Record<number, string>> = {
   603: CALL_TEXTS.rejected,
 };
 
+/**
+ * Why the SIP edge refused a call (Kamailio's X-Consig-Recusa, the API's lawful-dialling decision; docs/rules.md
+ * "Calls"): the attendant reads which rule, not a bare 'Chamada rejeitada.'.
+ */
+export const EDGE_REFUSAL_TEXTS: Readonly<Record<string, string>> = {
+  'nao-perturbe': 'Ligação bloqueada: o número está na lista "Não Me Perturbe".',
+  'nao-ligar': 'Ligação bloqueada: o cliente pediu para não ser chamado.',
+  'fora-do-horario': 'Ligação bloqueada: fora do horário permitido para ligar a este cliente.',
+  'inss-180-dias': 'Ligação bloqueada: cliente do INSS nos 180 dias após a concessão do benefício.',
+  ramal: 'Ligação bloqueada: este ramal não pode fazer a ligação.',
+  'sem-numero': 'Ligação bloqueada: a empresa não tem número de saída configurado.',
+  indisponivel: 'Serviço de telefonia indisponível. Tente novamente em instantes.',
+};
+
+/** The line the call bar shows while a call is up: every call is recorded (LGPD: the client must be told). */
+export const RECORDING_NOTICE = 'Ligação gravada: informe o cliente.';
+
 export type Tone = 'info' | 'success' | 'error';
 
 /** The text (and its toast kind) an ended call shows, given its direction and whether it was answered. */
@@ -42,7 +59,9 @@ export function endText(end: CallEnd, direction: 'incoming' | 'outgoing', wasEst
     return { text: end.by === 'remote' ? CALL_TEXTS.remoteHangup : CALL_TEXTS.terminated, tone: 'info' };
   }
   if (direction === 'incoming') return { text: CALL_TEXTS.terminated, tone: 'info' };
-  // An outgoing call that never got through.
+  // An outgoing call that never got through: first, a rule that refused it at the edge.
+  const refusal = end.refusal ? EDGE_REFUSAL_TEXTS[end.refusal] : undefined;
+  if (refusal) return { text: refusal, tone: 'error' };
   if (end.reason === 'rejected') return { text: CALL_TEXTS.rejected, tone: 'error' };
   if (end.reason === 'canceled') return { text: SIP_FAILURE_TEXTS[487], tone: 'info' };
   if (end.reason === 'no-answer') return { text: SIP_FAILURE_TEXTS[408], tone: 'error' };

@@ -24,14 +24,15 @@ afterEach(async () => {
 });
 
 function start(url: string, extra: object = {}) {
-  agent = createJssipAgent({ ramal: { User: USER, Pass: PASS, Realm: REGISTRAR_REALM, WSServer: url, ...extra }, timeouts: FAST });
+  agent = createJssipAgent({ credentials: { User: USER, Pass: PASS, Realm: REGISTRAR_REALM, WSServer: url, ...extra }, timeouts: FAST });
   const seen: RegistrationStatus[] = [agent.getRegistration().status];
   agent.onRegistrationChange(() => seen.push(agent!.getRegistration().status));
   return seen;
 }
 
 const registers = (requests: SipRequest[]) => requests.filter((request) => request.method === 'REGISTER');
-const waitForStatus = (status: RegistrationStatus) => waitFor(() => expect(agent!.getRegistration().status).toBe(status), { timeout: 8_000 });
+const waitForStatus = (status: RegistrationStatus) =>
+  waitFor(() => expect(agent!.getRegistration().status).toBe(status), { timeout: 8_000 });
 
 test('registers the bare extension at the realm and authenticates as User with Pass', async () => {
   registrar = await startFakeSipRegistrar();
@@ -112,7 +113,12 @@ describe('incoming calls', () => {
     `Call-ID: ${id}`,
   ];
   const invite = (id: string, displayName = '4321') =>
-    sip([`INVITE sip:1001@${REGISTRAR_REALM} SIP/2.0`, ...dialog(id, displayName), 'CSeq: 1 INVITE', 'Contact: <sip:2000@127.0.0.1;transport=ws>']);
+    sip([
+      `INVITE sip:1001@${REGISTRAR_REALM} SIP/2.0`,
+      ...dialog(id, displayName),
+      'CSeq: 1 INVITE',
+      'Contact: <sip:2000@127.0.0.1;transport=ws>',
+    ]);
   const cancel = (id: string) => sip([`CANCEL sip:1001@${REGISTRAR_REALM} SIP/2.0`, ...dialog(id, '4321'), 'CSeq: 1 CANCEL']);
 
   /** A registered agent whose incoming calls are collected, each watched with its updates. */
@@ -124,7 +130,8 @@ describe('incoming calls', () => {
     agent!.onIncoming((call) => calls.push({ call, updates: [] }));
     return calls;
   }
-  const watch = ({ call, updates }: { call: IncomingCall; updates: CallUpdate[] }) => call.watch({ update: (update) => updates.push(update), remoteStream() {} });
+  const watch = ({ call, updates }: { call: IncomingCall; updates: CallUpdate[] }) =>
+    call.watch({ update: (update) => updates.push(update), remoteStream() {} });
   const answeredWith = (status: string) => waitFor(() => expect(registrar!.responses.map((response) => response.status)).toContain(status));
 
   test("rings with the caller's display name; 'Recusar' declines it (603)", async () => {
@@ -137,7 +144,10 @@ describe('incoming calls', () => {
     await answeredWith('SIP/2.0 180 Ringing');
 
     calls[0].call.reject();
-    expect(calls[0].updates.slice(2)).toEqual([{ state: 'terminating' }, { state: 'terminated', end: { by: 'local', reason: 'rejected', statusCode: null } }]);
+    expect(calls[0].updates.slice(2)).toEqual([
+      { state: 'terminating' },
+      { state: 'terminated', end: { by: 'local', reason: 'rejected', statusCode: null } },
+    ]);
     await answeredWith('SIP/2.0 603 Decline');
   });
 
@@ -147,7 +157,9 @@ describe('incoming calls', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     watch(calls[0]);
     registrar!.send(cancel('call-2'));
-    await waitFor(() => expect(calls[0].updates.at(-1)).toEqual({ state: 'terminated', end: { by: 'remote', reason: 'canceled', statusCode: null } }));
+    await waitFor(() =>
+      expect(calls[0].updates.at(-1)).toEqual({ state: 'terminated', end: { by: 'remote', reason: 'canceled', statusCode: null } }),
+    );
     await answeredWith('SIP/2.0 487 Request Terminated');
   });
 

@@ -1,4 +1,4 @@
-import type { Ramal } from '@consig/shared';
+import type { ExtensionCredentials } from '@consig/shared';
 import { C, debug, UA } from 'jssip';
 import type { EndEvent, RTCSession, RTCSessionEventMap } from 'jssip/lib/RTCSession';
 import type { IncomingResponse } from 'jssip/lib/SIPMessage';
@@ -10,7 +10,7 @@ import { TimedWebSocket } from './timedWebSocket';
 
 export interface JssipAgentOptions {
   /** The extension of GET /atendente/ramal. */
-  ramal: Ramal;
+  credentials: ExtensionCredentials;
   /** STUN/TURN servers for media (none on a LAN). */
   iceServers?: RTCIceServer[];
   /** product-spec §9; tests shorten them. */
@@ -40,11 +40,11 @@ const ERRORS_ONLY = 'JsSIP:ERROR*';
  * audio only. It reconnects and registers again by itself when the SIP server goes away (every
  * `reconnectionMs`), and reports whether calls can reach the attendant (`getRegistration`).
  */
-export function createJssipAgent({ ramal, iceServers = [], timeouts: overrides }: JssipAgentOptions): CallAgent {
+export function createJssipAgent({ credentials, iceServers = [], timeouts: overrides }: JssipAgentOptions): CallAgent {
   const timeouts = { ...TELEPHONY_TIMEOUTS, ...overrides };
   debug.enable(ERRORS_ONLY);
 
-  const extension = extensionOf(ramal);
+  const extension = extensionOf(credentials);
   let registration: RegistrationState = { status: 'connecting', extension };
   const registrationListeners = new Set<() => void>();
   let incomingListener: ((call: IncomingCall) => void) | null = null;
@@ -61,10 +61,10 @@ export function createJssipAgent({ ramal, iceServers = [], timeouts: overrides }
   const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
   const reconnectionSeconds = seconds(timeouts.reconnectionMs);
   const ua = new UA({
-    sockets: [new TimedWebSocket(ramal.WSServer, timeouts.connectionMs)],
-    uri: sipAddress(ramal),
-    authorization_user: ramal.User,
-    password: ramal.Pass,
+    sockets: [new TimedWebSocket(credentials.WSServer, timeouts.connectionMs)],
+    uri: sipAddress(credentials),
+    authorization_user: credentials.User,
+    password: credentials.Pass,
     register: true,
     no_answer_timeout: seconds(timeouts.noAnswerMs),
     // A fixed delay (min = max), not JsSIP's growing backoff: after a SIP server restart every attendant is
@@ -134,9 +134,11 @@ export function createJssipAgent({ ramal, iceServers = [], timeouts: overrides }
     }
 
     function endOf({ originator, cause, message }: EndEvent): CallEnd {
-      const statusCode = originator === 'remote' && message && 'status_code' in message ? (message as IncomingResponse).status_code : null;
+      const response = originator === 'remote' && message && 'status_code' in message ? (message as IncomingResponse) : null;
       const reason = gaveUpUnanswered ? 'no-answer' : (REASONS[cause] ?? 'failed');
-      return { by: originator as CallEnd['by'], reason, statusCode: statusCode ?? null };
+      // The SIP edge names the rule that refused a call (telephony/kamailio.cfg, route REFUSE).
+      const refusal = response?.getHeader('X-Consig-Recusa');
+      return { by: originator as CallEnd['by'], reason, statusCode: response?.status_code ?? null, ...(refusal ? { refusal } : {}) };
     }
 
     const handlers: Partial<RTCSessionEventMap> = {

@@ -1,5 +1,5 @@
 import { fakeCallAgent } from '../../test/fakeCallAgent';
-import { RAMAL } from '../../testing';
+import { EXTENSION_CREDENTIALS } from '../../testing';
 import { createCallController } from '../calls/callController';
 import { createSoftphone } from './softphone';
 
@@ -19,8 +19,8 @@ function deferredFactory() {
 test('an agent loaded on demand is used once it arrives; its registration is followed', async () => {
   const { factory, deliver } = deferredFactory();
   const softphone = createSoftphone(createCallController(), factory);
-  softphone.start(RAMAL, []);
-  expect(factory).toHaveBeenCalledWith({ ramal: RAMAL, iceServers: [] });
+  softphone.start(EXTENSION_CREDENTIALS, []);
+  expect(factory).toHaveBeenCalledWith({ credentials: EXTENSION_CREDENTIALS, iceServers: [] });
   expect(softphone.getRegistration()).toBeNull();
 
   const fake = fakeCallAgent('connecting');
@@ -37,7 +37,7 @@ test('an agent loaded on demand is used once it arrives; its registration is fol
 test('an agent that arrives after the softphone was stopped is stopped at once and never used', async () => {
   const { factory, deliver } = deferredFactory();
   const softphone = createSoftphone(createCallController(), factory);
-  softphone.start(RAMAL, []);
+  softphone.start(EXTENSION_CREDENTIALS, []);
   softphone.stop();
   const late = fakeCallAgent();
   await deliver(0, late.agent);
@@ -51,8 +51,8 @@ test('starting again (another extension) stops the previous agent', () => {
   const second = fakeCallAgent();
   const agents = [first.agent, second.agent];
   const softphone = createSoftphone(createCallController(), () => agents.shift()!);
-  softphone.start(RAMAL, []);
-  softphone.start({ ...RAMAL, User: '1002' }, []);
+  softphone.start(EXTENSION_CREDENTIALS, []);
+  softphone.start({ ...EXTENSION_CREDENTIALS, User: '1002' }, []);
   expect(first.agent.stop).toHaveBeenCalledTimes(1);
   expect(second.agent.stop).not.toHaveBeenCalled();
   expect(second.isListening()).toBe(true);

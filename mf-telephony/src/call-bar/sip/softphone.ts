@@ -1,4 +1,4 @@
-import type { Ramal } from '@consig/shared';
+import type { ExtensionCredentials } from '@consig/shared';
 import type { CallAgent, RegistrationState } from '../calls/callAgent';
 import type { CallController } from '../calls/callController';
 import type { JssipAgentOptions } from './jssipAgent';
@@ -33,11 +33,11 @@ export function createSoftphone(controller: CallController, createAgent: AgentFa
   }
 
   const softphone = {
-    /** Starts an agent for `ramal` (stopping any previous one). */
-    start(ramal: Ramal, iceServers: RTCIceServer[]) {
+    /** Starts an agent for `credentials` (stopping any previous one). */
+    start(credentials: ExtensionCredentials, iceServers: RTCIceServer[]) {
       softphone.stop();
       const current = generation;
-      const made = createAgent({ ramal, iceServers });
+      const made = createAgent({ credentials, iceServers });
       if (!(made instanceof Promise)) {
         run(made);
         return;

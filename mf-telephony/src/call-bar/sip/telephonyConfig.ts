@@ -26,6 +26,12 @@ export function configuredIceServers(config: object = getRuntimeConfig()): RTCIc
     const { urls, username, credential } = entry as Record<string, unknown>;
     const validUrls = typeof urls === 'string' || (Array.isArray(urls) && urls.every((url) => typeof url === 'string'));
     if (!validUrls) return [];
-    return [{ urls: urls as string | string[], ...(typeof username === 'string' && { username }), ...(typeof credential === 'string' && { credential }) }];
+    return [
+      {
+        urls: urls as string | string[],
+        ...(typeof username === 'string' && { username }),
+        ...(typeof credential === 'string' && { credential }),
+      },
+    ];
   });
 }

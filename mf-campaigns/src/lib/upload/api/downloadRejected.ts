@@ -1,8 +1,8 @@
-import { api } from '@consig/shared';
-import { attachmentName, saveFile } from '@consig/shared';
+import { saveFile } from '@consig/shared';
+import { apiDownload } from '@consig/shared/query';
 
 /** GET /importacao/{id}/rejeitadas: the refused or sanitised-away lines with their reasons, as CSV. */
 export async function downloadRejected(id: number) {
-  const response = await api.get<Blob>(`/importacao/${id}/rejeitadas`, { responseType: 'blob' });
-  saveFile(response.data, attachmentName(response.headers?.['content-disposition'], `importacao-${id}-rejeitadas.csv`));
+  const { blob, fileName } = await apiDownload(`/importacao/${id}/rejeitadas`);
+  saveFile(blob, fileName ?? `importacao-${id}-rejeitadas.csv`);
 }

@@ -1,8 +1,6 @@
 import { type PendingTicketsResponse, type TicketAnswerRequest } from '@consig/shared';
-import { apiSend, useApiMutation } from '@consig/shared/query';
-import { followupKeys } from '../../api/keys';
+import { apiSend, proposalKeys, ticketKeys, useApiMutation } from '@consig/shared/query';
 import { useQueryClient } from '@tanstack/react-query';
-import { ticketKeys } from './ticketKeys';
 
 export interface TicketAnswer extends TicketAnswerRequest {
   ChamadoID: number;
@@ -21,11 +19,15 @@ export function useAnswerTicket(onSuccess?: () => void) {
   const client = useQueryClient();
   return useApiMutation({
     mutationFn: answerTicket,
-    invalidates: [ticketKeys.all, followupKeys.lists],
+    invalidates: [ticketKeys.all, proposalKeys.list()],
     onSuccess: (_sent, { ChamadoID }) => {
       client.setQueryData<PendingTicketsResponse>(ticketKeys.pending(), (pending) => {
         if (!pending?.data.some((ticket) => ticket.ChamadoID === ChamadoID)) return pending;
-        return { ...pending, data: pending.data.filter((ticket) => ticket.ChamadoID !== ChamadoID), NU_Total: Math.max(0, pending.NU_Total - 1) };
+        return {
+          ...pending,
+          data: pending.data.filter((ticket) => ticket.ChamadoID !== ChamadoID),
+          NU_Total: Math.max(0, pending.NU_Total - 1),
+        };
       });
       onSuccess?.();
     },

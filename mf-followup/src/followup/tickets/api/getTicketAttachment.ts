@@ -1,18 +1,18 @@
-import { answerStatus, api } from '@consig/shared';
-import { useApiQuery } from '@consig/shared/query';
+import { ApiFailure, apiDownload, ticketKeys, useApiQuery, type RequestConfig } from '@consig/shared/query';
 import { queryOptions } from '@tanstack/react-query';
-import { ticketKeys, type AttachmentPart } from './ticketKeys';
+
+/** 1: the image sent with the ticket; 2: the one sent with its answer. */
+export type AttachmentPart = 1 | 2;
 
 /**
  * GET /crm/chamado/{ChamadoID}/1 or /2: the image bytes (with the session's token, so not an <img src> of
  * the API), or null when there is none (404). The screen turns the blob into an object URL.
  */
-export async function getTicketAttachment(ticketId: number, part: AttachmentPart): Promise<Blob | null> {
+export async function getTicketAttachment(ticketId: number, part: AttachmentPart, config?: RequestConfig): Promise<Blob | null> {
   try {
-    const response = await api.get<Blob>(`/crm/chamado/${ticketId}/${part}`, { responseType: 'blob' });
-    return response.data;
+    return (await apiDownload(`/crm/chamado/${ticketId}/${part}`, config)).blob;
   } catch (error) {
-    if (answerStatus(error) === 404) return null;
+    if (error instanceof ApiFailure && error.status === 404) return null;
     throw error;
   }
 }
@@ -20,7 +20,7 @@ export async function getTicketAttachment(ticketId: number, part: AttachmentPart
 export const getTicketAttachmentQueryOptions = (ticketId: number, part: AttachmentPart, enabled: boolean) =>
   queryOptions({
     queryKey: ticketKeys.attachment(ticketId, part),
-    queryFn: () => getTicketAttachment(ticketId, part),
+    queryFn: ({ signal }) => getTicketAttachment(ticketId, part, { signal }),
     enabled,
     // A missing image says so where it would be; a toast per image would drown the popup.
     meta: { errorToast: false },

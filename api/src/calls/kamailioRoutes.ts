@@ -1,0 +1,78 @@
+/**
+ * The endpoints Kamailio calls (docs/rules.md "Calls"; the wire is in that section): its edge decisions and
+ * its dialog events. One encapsulated plugin, outside the users' bearer scope, with its own ways: Kamailio's
+ * shared secret instead of a session, form bodies instead of JSON, and plain `chave=valor;...` answers (errors
+ * included) that its {param.value} transformation reads. Not in the OpenAPI description: no user calls them.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyError, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, validationText } from '../http/errors';
+import { applyCallEvent } from './callEvents';
+import { placeCall, routeInbound } from './edge';
+import { inboundForm, outboundForm, type OutboundForm } from './kamailioForms';
+
+const PLAIN = 'text/plain; charset=utf-8';
+export const KAMAILIO_SECRET_TEXT = 'Segredo do Kamailio inválido.';
+/** A form of a few fields; anything bigger is not Kamailio's. */
+const FORM_LIMIT_BYTES = 4096;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+const plain = (reply: FastifyReply, text: string) => reply.type(PLAIN).send(text);
+
+export const kamailioRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Hashes of equal length, compared in constant time: neither the secret nor its length leaks by timing.
+  const expected = sha256(`Bearer ${app.config.sip.apiSecret}`);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!timingSafeEqual(sha256(request.headers.authorization ?? ''), expected)) {
+      return reply.code(401).type(PLAIN).send(KAMAILIO_SECRET_TEXT);
+    }
+  });
+
+  // Kamailio's http_client posts forms; nothing else is parsed here (JSON included).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  // Kamailio refuses the call on any answer but 200; the text is for its log.
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) return plain(reply.code(400), validationText(error.validation));
+    if (error instanceof ApiError) return plain(reply.code(error.statusCode), error.message);
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return plain(reply.code(status), 'Requisição inválida.');
+    request.log.error({ req: request, err: error }, 'erro ao atender o Kamailio');
+    return plain(reply.code(500), 'Erro interno do servidor.');
+  });
+
+  app.post(
+    '/telefonia/sip/saida',
+    {
+      schema: { hide: true, body: outboundForm },
+      // The caller is now ringing out (docs/rules.md "Attendant state"): after the answer, which Kamailio awaits.
+      onResponse: async (request) => {
+        const { chamada } = (request.body ?? {}) as Partial<OutboundForm>;
+        if (chamada) await app.floor.refreshCall(chamada);
+      },
+    },
+    async (request, reply) => plain(reply, await placeCall(app.db, request.body, app.clock(), app.config.sip.callerId)),
+  );
+
+  app.post('/telefonia/sip/entrada', { schema: { hide: true, body: inboundForm } }, async (request, reply) =>
+    plain(reply, await routeInbound(app.db, request.body, app.clock())),
+  );
+
+  // Validated by the handler: a bad event is answered ok=0, never 400 (callEvents.ts says why).
+  app.post('/telefonia/sip/eventos', { schema: { hide: true } }, async (request, reply) => {
+    const answer = await applyCallEvent(app.db, request.body, app.clock(), request.log);
+    // The call's attendant may now ring, talk or be in after-call work (docs/rules.md "Attendant state").
+    const callId = (request.body as { chamada?: unknown } | undefined)?.chamada;
+    if (typeof callId === 'string') await app.floor.refreshCall(callId);
+    return plain(reply, answer);
+  });
+};

@@ -1,0 +1,2 @@
+export * from '../../telephony/kamailio';
+export * from '../../telephony/rtpengine';
