@@ -12,6 +12,10 @@ const { CONFIG_FILE, INSTALL_COMMAND, kamailioInstalled } = require('../telephon
 const { pings: pongs } = require('../telephony/rtpengine');
 const { answers, freePort, isRunning, jsonLines, waitUntil } = require('./test-support/helpers');
 
+// Every test here starts real processes (Node APIs, Kamailio, rtpengine): on a cold machine the first of them
+// take seconds, past Jest's 5 s default (a fresh CI machine timed out there once).
+jest.setTimeout(60_000);
+
 const FAKE_API = path.join(__dirname, 'test-support', 'fakeApi.js');
 const LAUNCHER = path.join(__dirname, 'test-support', 'launcher.js');
 const API_DIR = path.join(__dirname, '..', 'api');
