@@ -5,7 +5,9 @@
 // talk; ~4.2 M calls for 100), an outcome for every answered call and a day's state history each; then the
 // supervisor asks GET /relatorios/periodo over HTTP for a day by hour, a month by day and a year by day and by hour
 // (BENCH_REPEAT, default 3, each; p50 and max). Reference in the same run: the same year as one plain SQL count of
-// the calls, the floor any report of that year pays. Everything stays on the loopback; it stops by itself.
+// the calls, what reading the raw rows would cost at the least. Last, what the roll-ups' triggers (migration 020)
+// cost a call's writes, against the same writes with them disabled. Everything stays on the loopback; it stops by
+// itself.
 import { performance } from 'node:perf_hooks';
 import { freePort, ms, percentile, withClient, withThrowawayDatabase } from './benchLib.mjs';
 import { step, tooling } from './lib.mjs';
@@ -83,6 +85,42 @@ async function timed(label, fn) {
   return percentile(times, 50);
 }
 
+const ROLLUP_TRIGGERS = ['relatorio_hora_insercao', 'relatorio_hora_alteracao'];
+
+/**
+ * What the roll-ups cost the writers: WRITE_CALLS calls' lives (insert ringing, answered, ended: Kamailio's three
+ * events, one statement each, as the API writes them) with the roll-up triggers, then with them disabled on this
+ * throwaway database, in the same connection.
+ */
+async function writeCost(client) {
+  const WRITE_CALLS = 300;
+  const { rows } = await client.query(`select id_pessoa as id from pessoa where em_email like 'relatorio%@bench.br' limit 1`);
+  const lives = async (tag) => {
+    const started = performance.now();
+    for (let index = 0; index < WRITE_CALLS; index += 1) {
+      const callId = `escrita-${tag}-${index}`;
+      await client.query(
+        `insert into ligacao (id_empresa, co_sip_call_id, co_direcao, id_atendente, nu_origem, nu_destino, nu_identificador)
+         values (1, $1, 'saida', $2, '1', '11987654321', '1130030303')`,
+        [callId, rows[0].id],
+      );
+      await client.query(`update ligacao set ts_atendimento = now(), co_situacao = 'em_curso' where co_sip_call_id = $1`, [callId]);
+      await client.query(
+        `update ligacao set ts_fim = now(), co_situacao = 'encerrada', co_encerramento = 'chamador', co_sip = 200 where co_sip_call_id = $1`,
+        [callId],
+      );
+    }
+    return (performance.now() - started) / WRITE_CALLS;
+  };
+  const withRollups = await lives('com');
+  await client.query(`alter table ligacao ${ROLLUP_TRIGGERS.map((name) => `disable trigger ${name}`).join(', ')}`);
+  const without = await lives('sem');
+  await client.query(`alter table ligacao ${ROLLUP_TRIGGERS.map((name) => `enable trigger ${name}`).join(', ')}`);
+  console.log(
+    `  escrita de uma ligação (3 comandos): ${ms(withRollups)} com os gatilhos do resumo, ${ms(without)} sem (${(withRollups / without).toFixed(2)}×)`,
+  );
+}
+
 async function main() {
   step(`Relatórios no PostgreSQL: um ano de ${ATTENDANTS} atendentes, pedidos pela API (${REPEAT} vezes cada)`);
   await withThrowawayDatabase('consig_relatorios', async (url, name) => {
@@ -118,6 +156,7 @@ async function main() {
       const year = await timed('um ano, por dia', () => report(`inicio=${day(yearAgo)}&fim=${day(today)}`));
       await timed('um ano, por hora do dia', () => report(`inicio=${day(yearAgo)}&fim=${day(today)}&agrupar=hora`));
       console.log(`  um ano por dia / contagem SQL do ano: ${(year / floor).toFixed(1)}×`);
+      await withClient(url, writeCost);
     } finally {
       await api.stop();
     }

@@ -208,6 +208,42 @@ describe('PUT /relatorios/ao-vivo/{AtendenteID}/status', () => {
   });
 });
 
+describe('PUT /relatorios/ao-vivo/limite', () => {
+  const setLimitAs = (email: string | null, body: unknown) =>
+    demo.app.call('PUT', '/relatorios/ao-vivo/limite', { token: email ? demo.tokens[email] : undefined, body });
+  const limitText = 'NU_LimitePosAtendimento: Informe o limite de pós-atendimento em segundos, de 10 a 3600.';
+
+  it('needs a token and a manager; refuses a limit outside 10–3600 s with the rule', async () => {
+    expect((await setLimitAs(null, { NU_LimitePosAtendimento: 90 })).status).toBe(401);
+    expect((await setLimitAs(SUP, { NU_LimitePosAtendimento: 90 })).status).toBe(403);
+    expect((await setLimitAs(ANA, { NU_LimitePosAtendimento: 90 })).status).toBe(403);
+    for (const value of [9, 3601, 60.5, '90', null]) {
+      expect(await setLimitAs(MANAGER, { NU_LimitePosAtendimento: value })).toEqual({
+        status: 400,
+        body: { success: false, text: limitText },
+      });
+    }
+    expect((await board()).body.data.NU_LimitePosAtendimento).toBe(60);
+  });
+
+  it("sets the caller company's limit, which the board flags by, audited; another company's stays", async () => {
+    expect(await setLimitAs(MANAGER, { NU_LimitePosAtendimento: 90 })).toEqual({
+      status: 200,
+      body: { success: true, text: 'Limite de pós-atendimento: 90 s.' },
+    });
+    expect((await board()).body.data.NU_LimitePosAtendimento).toBe(90);
+    const [other] = await demo.app.db.query<{ limit: number }>(
+      'select nu_limite_pos_atendimento as "limit" from empresa where id_empresa = 2',
+    );
+    expect(other.limit).toBe(60);
+    const audit = await demo.app.db.query<{ actor: number; detail: object }>(
+      `select id_pessoa as actor, js_detalhe as detail from auditoria where tp_acao = 'empresa.limite_pos_atendimento'`,
+    );
+    expect(audit).toEqual([{ actor: idOf(MANAGER), detail: { NU_LimitePosAtendimento: 90 } }]);
+    await setLimitAs(MANAGER, { NU_LimitePosAtendimento: 60 });
+  });
+});
+
 describe('GET /atendente/meu-dia', () => {
   it('needs a token; answers the caller’s own day only', async () => {
     expect((await demo.app.call('GET', '/atendente/meu-dia')).status).toBe(401);

@@ -142,6 +142,7 @@ describe('OpenAPI', () => {
         'GET /health/live',
         'GET /health/ready',
         'GET /relatorios/ao-vivo',
+        'PUT /relatorios/ao-vivo/limite',
         'PUT /relatorios/ao-vivo/{AtendenteID}/status',
         'POST /relatorios/ao-vivo/{AtendenteID}/ouvir',
         'PUT /relatorios/ao-vivo/escuta/{ID_Escuta}',

@@ -149,9 +149,19 @@ describe('POST /crm/proposta/0 refusals', () => {
 });
 
 describe('POST /crm/proposta/0 registering', () => {
-  it('saves the form and creates one proposal, status 10, with the server figures, the attendant and the referrer', async () => {
+  it('saves the form and creates one proposal, status 10, with the server figures, the attendant, the referrer and the campaign', async () => {
     const typedBefore = await typedCount(ATTENDANT);
     const { id, cliente, card } = await screenOf(JOSE);
+    // The attendant holds José from a campaign's queue: the proposal is that campaign's (the reports count it there).
+    const [{ campaign }] = await demo.app.db.query<{ campaign: number }>(
+      'select id_campanha as campaign from campanha where id_empresa = 1 order by id_campanha limit 1',
+    );
+    await demo.app.db.query(
+      `insert into fila (id_empresa, id_campanha, id_cliente, co_estado, id_atendente, ts_lease)
+       select 1, $1, $2, 'em_atendimento', id_pessoa, now() + interval '10 minutes' from pessoa where em_email = $3
+       on conflict (id_campanha, id_cliente) do update set co_estado = 'em_atendimento', id_atendente = excluded.id_atendente, ts_lease = excluded.ts_lease`,
+      [campaign, id, ATTENDANT],
+    );
     const changes = { DE_Endereco: 'Rua Nova', DE_Nascimento: '12-03-1954', CO_CNPJ: '12.abc.345/01de-35', DE_Complemento: 'Apto 3' };
     const { status, body } = await register({
       cliente: { ...cliente, ...changes },
@@ -169,7 +179,8 @@ describe('POST /crm/proposta/0 registering', () => {
     const [row] = await demo.app.db.query<Record<string, unknown>>(
       `select p.id_status, p.co_ade, p.id_tipo_credito, p.id_banco, p.nu_parcelas, p.vl_parcela::text as parcela,
               p.vl_bruto::text as bruto, p.vl_liquido::text as liquido, p.de_tabela, a.em_email as atendente, i.de_indicador as indicador,
-              p.dt_digitacao > now() - interval '5 minutes' as agora, p.co_agencia, p.co_conta_corrente, p.co_conta_corrente_dv, p.id_tipo_conta
+              p.dt_digitacao > now() - interval '5 minutes' as agora, p.co_agencia, p.co_conta_corrente, p.co_conta_corrente_dv, p.id_tipo_conta,
+              p.id_campanha
          from proposta p join pessoa a on a.id_pessoa = p.id_atendente left join indicador i on i.id_indicador = p.id_indicador
         where p.id_proposta = $1`,
       [body.data[0].ID_Proposta],
@@ -195,6 +206,7 @@ describe('POST /crm/proposta/0 registering', () => {
       indicador: JOSE.referrer,
       agora: true,
       ...{ co_agencia: '1234', co_conta_corrente: '56789', co_conta_corrente_dv: '0', id_tipo_conta: 2 },
+      id_campanha: campaign,
     });
 
     const saved = (await get(`/crm/cliente/basicoPorID/${id}`, ATTENDANT)).body.data.cliente;
@@ -219,16 +231,18 @@ describe('POST /crm/proposta/0 registering', () => {
     const ades = body.data.map((p: { CO_ADE: string }) => p.CO_ADE);
     expect(body).toMatchObject({ success: true, text: `2 propostas registradas com sucesso: ADE ${ades.join(', ')}.` });
     expect(new Set(body.data.map((p: { CO_ADE: string }) => p.CO_ADE)).size).toBe(2);
-    const rows = await demo.app.db.query<{ tipo: number; atendente: number }>(
-      'select id_tipo_credito as tipo, id_atendente as atendente from proposta where id_proposta = any($1::int[]) order by id_tipo_credito',
+    const rows = await demo.app.db.query<{ tipo: number; atendente: number; campanha: number | null }>(
+      `select id_tipo_credito as tipo, id_atendente as atendente, id_campanha as campanha
+         from proposta where id_proposta = any($1::int[]) order by id_tipo_credito`,
       [body.data.map((p: { ID_Proposta: number }) => p.ID_Proposta)],
     );
     const supervisorId = (
       await demo.app.db.query<{ id: number }>('select id_pessoa as id from pessoa where em_email = $1', ['supervisor@demo.com.br'])
     )[0].id;
+    // Nobody held Ana from a queue: no campaign.
     expect(rows).toEqual([
-      { tipo: FGTS, atendente: supervisorId },
-      { tipo: CCP, atendente: supervisorId },
+      { tipo: FGTS, atendente: supervisorId, campanha: null },
+      { tipo: CCP, atendente: supervisorId, campanha: null },
     ]);
     expect(await typedCount('supervisor@demo.com.br')).toBe(supervisorBefore + 2);
   });

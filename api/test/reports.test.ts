@@ -2,7 +2,12 @@ import { decodeToken, useSignedInDemoApp } from './harness';
 
 // 'Relatórios' → 'Relatórios' (docs/rules.md "Reports"): the figures of a period against rows written here by
 // hand on two São Paulo days long before the demo data, with a pause and a call across midnight.
-const demo = useSignedInDemoApp();
+/** The API's clock: the real one, or an instant a test sets (calls in progress and current states count to it). */
+let fixedNow: Date | null = null;
+const demo = useSignedInDemoApp({ clock: () => fixedNow ?? new Date() });
+afterEach(() => {
+  fixedNow = null;
+});
 const SUP = 'supervisor@demo.com.br';
 const MANAGER = 'gerente@demo.com.br';
 const ANA = 'atendente@demo.com.br';
@@ -250,6 +255,106 @@ describe('GET /relatorios/periodo', () => {
       text: 'Atendente não encontrado.',
     });
     expect((await get(`inicio=${D}&fim=${D1}&agrupar=semana`)).status).toBe(400);
+  });
+});
+
+describe('what is still moving, and the roll-up it lands in (migration 020)', () => {
+  const D2 = '2025-06-13';
+
+  it('a call in progress and the current state count up to now; once closed, the roll-up has them', async () => {
+    const db = demo.app.db;
+    const bruno = idOf(BRUNO);
+    const callId = 'report-open@reports.test';
+    await db.query(
+      `insert into ligacao (id_empresa, co_sip_call_id, co_direcao, id_atendente, nu_ramal, id_campanha, nu_origem, nu_destino, nu_identificador,
+                            ts_inicio, ts_atendimento, co_situacao)
+       values (1, $1, 'saida', $2, '1002', $3, '1002', '11987654321', $4, $5, $6, 'em_curso')`,
+      [callId, bruno, campaignId, NUMBER, at(D2, '15:00:00'), at(D2, '15:00:10')],
+    );
+    await db.query(
+      `insert into atendente_estado_historico (id_empresa, id_pessoa, co_estado, ts_inicio) values (1, $1, 'em_ligacao', $2)`,
+      [bruno, at(D2, '15:00:10')],
+    );
+    const query = `inicio=${D2}&fim=${D2}&ID_Atendente=${bruno}`;
+    fixedNow = new Date(at(D2, '15:00:14'));
+    const running = (await get(query)).body.data;
+    expect(running.totais).toEqual({
+      ...zero,
+      NU_Tentativas: 1,
+      NU_Atendidas: 1,
+      NU_SegundosFalados: 4,
+      NU_SegundosToque: 10,
+      NU_SegundosLogado: 4,
+    });
+    expect(running.numeros).toEqual([{ NU_Numero: NUMBER, DT_Dia: D2, NU_Ligacoes: 1, NU_Curtas: 1 }]);
+
+    fixedNow = new Date(at(D2, '16:30:00'));
+    await db.query(
+      `update ligacao set co_situacao = 'encerrada', ts_fim = $2, co_encerramento = 'chamador', co_sip = 200 where co_sip_call_id = $1`,
+      [callId, at(D2, '15:02:10')],
+    );
+    await db.query(`update atendente_estado_historico set ts_fim = $2 where id_pessoa = $1 and ts_fim is null and ts_inicio = $3`, [
+      bruno,
+      at(D2, '15:02:10'),
+      at(D2, '15:00:10'),
+    ]);
+    const closed = (await get(query)).body.data;
+    expect(closed.totais).toEqual({ ...running.totais, NU_SegundosFalados: 120, NU_SegundosLogado: 120 });
+    expect(closed.numeros).toEqual([{ NU_Numero: NUMBER, DT_Dia: D2, NU_Ligacoes: 1, NU_Curtas: 0 }]);
+    const [rolled] = await db.query<{ talk: string; calls: number }>(
+      `select round(sum(nu_segundos_falados), 3)::text as talk, sum(nu_tentativas)::int as calls
+         from relatorio_hora where id_empresa = 1 and id_atendente = $1 and ts_hora = $2`,
+      [bruno, at(D2, '15:00:00')],
+    );
+    expect(rolled).toEqual({ talk: '120.000', calls: 1 });
+
+    // A deleted campaign leaves its calls in the report, under no campaign (as the raw rows say).
+    const [{ id: doomed }] = await db.query<{ id: number }>(
+      `insert into campanha (id_empresa, co_campanha, de_campanha, id_orgao) values (1, 'REL', 'Relatório', 1) returning id_campanha as id`,
+    );
+    await db.query('update ligacao set id_campanha = $2 where co_sip_call_id = $1', [callId, doomed]);
+    expect((await get(`inicio=${D2}&fim=${D2}&ID_Campanha=${doomed}`)).body.data.totais.NU_Tentativas).toBe(1);
+    await db.query('delete from campanha where id_campanha = $1', [doomed]);
+    expect((await get(query)).body.data.totais).toEqual(closed.totais);
+  });
+
+  it('a proposal counts for the campaign it was typed from, and the roll-up always equals a rebuild from the rows', async () => {
+    const db = demo.app.db;
+    const [{ id: clientId }] = await db.query<{ id: number }>(
+      'select id_cliente as id from cliente where id_empresa = 1 order by id_cliente limit 1',
+    );
+    await db.query(
+      `insert into proposta (id_empresa, id_cliente, id_tipo_credito, id_banco, id_atendente, co_ade, dt_digitacao, nu_parcelas, vl_parcela,
+                             vl_bruto, vl_liquido, id_campanha)
+       values (1, $1, 1, 1, $2, 'REL-0002', $3, 84, 30.00, 2000.25, 1800.00, $4)`,
+      [clientId, idOf(ANA), at(D2, '11:00:00'), campaignId],
+    );
+    expect((await get(`inicio=${D2}&fim=${D2}&ID_Campanha=${campaignId}`)).body.data.totais).toMatchObject({
+      NU_Propostas: 1,
+      VL_Propostas: '2000.25',
+    });
+    await db.query(`update proposta set vl_bruto = 2100.25 where co_ade = 'REL-0002'`);
+    expect((await get(`inicio=${D2}&fim=${D2}&ID_Atendente=${idOf(ANA)}`)).body.data.totais.VL_Propostas).toBe('2100.25');
+
+    const snapshot = () =>
+      db.query(
+        `select id_empresa, ts_hora, id_atendente, id_campanha, nu_identificador, sum(nu_tentativas)::int, sum(nu_atendidas)::int,
+                round(sum(nu_segundos_falados), 3)::text, round(sum(nu_segundos_toque), 3)::text, sum(nu_curtas)::int,
+                sum(nu_resultado_303 + nu_resultado_305)::int, sum(nu_propostas)::int, sum(vl_propostas)::text
+           from relatorio_hora group by 1, 2, 3, 4, 5
+         having sum(nu_tentativas) <> 0 or sum(nu_atendidas) <> 0 or sum(nu_recebidas) <> 0 or sum(nu_segundos_toque) <> 0
+             or sum(nu_propostas) <> 0 or sum(nu_resultado_301 + nu_resultado_302 + nu_resultado_303 + nu_resultado_304 + nu_resultado_305 + nu_resultado_306) <> 0
+          order by 1, 2, 3, 4, 5`,
+      );
+    const states = () =>
+      db.query(
+        `select id_pessoa, ts_hora, co_estado, id_motivo_pausa, round(sum(nu_segundos), 3)::text from relatorio_estado_hora
+          group by 1, 2, 3, 4 having sum(nu_segundos) <> 0 order by 1, 2, 3, 4`,
+      );
+    const kept = { figures: await snapshot(), states: await states() };
+    await db.query('select relatorio_refaz_tudo()');
+    expect({ figures: await snapshot(), states: await states() }).toEqual(kept);
+    expect(kept.figures.length).toBeGreaterThan(3);
   });
 });
 

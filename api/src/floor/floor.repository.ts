@@ -176,6 +176,11 @@ export function createFloorRepository({ db, companyId }: CompanyScope) {
       return row.limit;
     },
 
+    /** Sets the company's after-call limit (seconds; the contract keeps it within the column's check). */
+    async setAfterCallLimit(seconds: number): Promise<void> {
+      await db.query('update empresa set nu_limite_pos_atendimento = $2 where id_empresa = $1', [companyId, seconds]);
+    },
+
     /** Who watches the board: the company's active supervisors and managers. */
     async watchers(): Promise<number[]> {
       const rows = await db.query<{ id: number }>(
@@ -226,7 +231,11 @@ export function createFloorRepository({ db, companyId }: CompanyScope) {
     },
 
     /** A supervisor's action on an attendant or a call, in the audit (LGPD accountability, like exports). */
-    async audit(actorId: number, action: 'atendente.pausa' | 'atendente.retomada' | 'ligacao.escuta', detail: object): Promise<void> {
+    async audit(
+      actorId: number,
+      action: 'atendente.pausa' | 'atendente.retomada' | 'ligacao.escuta' | 'empresa.limite_pos_atendimento',
+      detail: object,
+    ): Promise<void> {
       await db.query(`insert into auditoria (id_empresa, id_pessoa, tp_acao, js_detalhe) values ($1, $2, $3, $4::jsonb)`, [
         companyId,
         actorId,

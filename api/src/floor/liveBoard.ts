@@ -25,6 +25,15 @@ export async function liveBoard(scope: CompanyScope, now: Date): Promise<FloorBo
   return { TS_Servidor: now.toISOString(), NU_LimitePosAtendimento: limit, NU_RetornosVencidos: due, atendentes };
 }
 
+/** A manager sets the company's after-call limit: saved and audited together; every board reads it within a minute. */
+export async function setAfterCallLimit(scope: CompanyScope, actor: Person, seconds: number): Promise<void> {
+  await scope.db.transaction(async (tx) => {
+    const floor = createFloorRepository({ db: tx, companyId: scope.companyId });
+    await floor.setAfterCallLimit(seconds);
+    await floor.audit(actor.ID_Pessoa, 'empresa.limite_pos_atendimento', { NU_LimitePosAtendimento: seconds });
+  });
+}
+
 const reasonName = (status: number) => PAUSE_REASONS.find((reason) => reason.ID_Status === status)?.DE_Status ?? '';
 
 /**

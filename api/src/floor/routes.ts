@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  afterCallLimitRequest,
   attendantStatusRequest,
   attendantStatusResponse,
   errorResponse,
@@ -17,7 +18,7 @@ import { rtpengineControl } from '../calls/rtpengineControl';
 import { requireRole } from '../auth/roles';
 import { companyScope } from '../auth/scope';
 import { answerListening, startListening, stopListening } from './listening';
-import { liveBoard, myDay, setStatusFor } from './liveBoard';
+import { liveBoard, myDay, setAfterCallLimit, setStatusFor } from './liveBoard';
 
 const tags = ['Piso (ao vivo)'];
 
@@ -42,6 +43,26 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const data = await liveBoard(companyScope(request), app.clock());
       return { success: true, text: `${data.atendentes.length} atendente(s).`, data };
+    },
+  );
+
+  app.put(
+    '/relatorios/ao-vivo/limite',
+    {
+      preHandler: requireRole(ROLE.GERENTE),
+      schema: {
+        tags,
+        summary:
+          'Gerente define o limite de pós-atendimento da empresa (segundos, de 10 a 3600; padrão 60): acima dele o painel sinaliza o ' +
+          'atendente. Fica na auditoria.',
+        body: afterCallLimitRequest,
+        response: { 200: textResponse, 400: errorResponse, 403: errorResponse },
+      },
+    },
+    async (request) => {
+      const seconds = request.body.NU_LimitePosAtendimento;
+      await setAfterCallLimit(companyScope(request), request.pessoa, seconds);
+      return { success: true, text: `Limite de pós-atendimento: ${seconds} s.` };
     },
   );
 

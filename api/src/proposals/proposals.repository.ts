@@ -72,7 +72,7 @@ export function createProposalsRepository({ db, companyId }: CompanyScope) {
 
     /**
      * One proposal, status 10, typed now, the client's referrer as its referrer, CO_ADE from the sequence
-     * (migration 008), and its first history row. Run on the registration's `tx` so every proposal commits or
+     * (migration 008), the campaign the attendant holds the client from (migration 020), and its first history row. Run on the registration's `tx` so every proposal commits or
      * none does.
      */
     async create({ attendantId, clientId, operation, bankId, table }: NewProposal): Promise<{ ID_Proposta: number; CO_ADE: string }> {
@@ -81,10 +81,13 @@ export function createProposalsRepository({ db, companyId }: CompanyScope) {
       const rows = await db.query<{ ID_Proposta: number; CO_ADE: string }>(
         `insert into proposta (id_empresa, id_cliente, id_operacao, id_tipo_credito, id_banco, id_atendente, id_indicador,
            id_status, co_ade, dt_digitacao, de_tabela, nu_parcelas, vl_parcela, vl_bruto, vl_liquido,
-           id_banco_conta, co_agencia, co_agencia_dv, co_conta_corrente, co_conta_corrente_dv, id_tipo_conta)
+           id_banco_conta, co_agencia, co_agencia_dv, co_conta_corrente, co_conta_corrente_dv, id_tipo_conta, id_campanha)
          select c.id_empresa, c.id_cliente, $3, $4, $5, $6, c.id_indicador,
                 $7, lpad(nextval('proposta_co_ade')::text, 10, '0'), now(), $8, $9, $10, $11, $12,
-                $13, $14, nullif($15, ''), $16, $17, $18
+                $13, $14, nullif($15, ''), $16, $17, $18,
+                (select f.id_campanha from fila f
+                  where f.id_empresa = c.id_empresa and f.id_cliente = c.id_cliente and f.co_estado = 'em_atendimento' and f.id_atendente = $6
+                  order by f.id_campanha limit 1)
            from cliente c where c.id_empresa = $1 and c.id_cliente = $2
          returning id_proposta as "ID_Proposta", co_ade as "CO_ADE"`,
         [

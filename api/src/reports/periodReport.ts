@@ -55,9 +55,7 @@ function readFigures({ db, companyId }: CompanyScope, filter: ReportFilter) {
     if (!exists.campaign) throw new ApiError(404, 'Campanha não encontrada.');
     if (!exists.attendant) throw new ApiError(404, 'Atendente não encontrado.');
     return {
-      calls: await reports.calls(filter),
-      outcomes: await reports.outcomes(filter),
-      proposals: await reports.proposals(filter),
+      activity: await reports.activity(filter),
       states: await reports.stateSeconds(filter),
       numbers: await reports.callerNumbers(filter, SHORT_CALL_MAX_S),
     };
@@ -65,13 +63,15 @@ function readFigures({ db, companyId }: CompanyScope, filter: ReportFilter) {
 }
 
 export async function periodReport(scope: CompanyScope, filter: ReportFilter): Promise<Report> {
-  const { calls, outcomes, proposals, states, numbers } = await readFigures(scope, filter);
+  const { activity, states, numbers } = await readFigures(scope, filter);
 
   const buckets = new Map<string, ReportFigures>();
   const into = (key: string, part: Partial<ReportFigures>) => buckets.set(key, add(buckets.get(key) ?? NO_ACTIVITY, part));
-  for (const { key, ...figures } of calls) into(key, figures);
-  for (const { key, count } of outcomes) into(key, { NU_Resultados: count });
-  for (const { key, ...figures } of proposals) into(key, figures);
+  const byCode = new Map<number, number>();
+  for (const { key, outcomes, ...figures } of activity) {
+    into(key, { ...figures, NU_Resultados: outcomes.reduce((sum, count) => sum + count, 0) });
+    CALL_OUTCOMES.forEach(({ ID_Status }, index) => byCode.set(ID_Status, (byCode.get(ID_Status) ?? 0) + outcomes[index]));
+  }
   const pauses = new Map<number, number>();
   for (const { key, state, reason, seconds } of states) {
     into(key, {
@@ -83,8 +83,6 @@ export async function periodReport(scope: CompanyScope, filter: ReportFilter): P
   }
 
   const linhas: ReportBucket[] = [...buckets].sort(([a], [b]) => (a < b ? -1 : 1)).map(([DE_Chave, figures]) => ({ DE_Chave, ...figures }));
-  const byCode = new Map<number, number>();
-  for (const { status, count } of outcomes) byCode.set(status, (byCode.get(status) ?? 0) + count);
   return {
     inicio: filter.first,
     fim: filter.last,

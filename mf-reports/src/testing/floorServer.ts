@@ -93,20 +93,25 @@ export const statusAnswer = (ID_Status: number, ID_MotivoPausa: number | null, t
 });
 
 /**
- * Answers GET /relatorios/ao-vivo with `board()` (read on every request, so a test may change it) and the
- * status PUTs with `status(request)`. `requests` lists what was asked ('GET /relatorios/ao-vivo'); `bodies`
+ * Answers GET /relatorios/ao-vivo with `board()` (read on every request, so a test may change it), the
+ * status PUTs with `status(request)` and the after-call limit's PUT with `limit()`. `requests` lists what was asked ('GET /relatorios/ao-vivo'); `bodies`
  * the PUTs' paths and bodies.
  */
 export function serveFloor({
   board = () => boardAnswer(),
   status = () => statusAnswer(201, 203, 'Atendente pausado.'),
-}: { board?: () => FakeAnswer; status?: (request: FakeApiRequest) => FakeAnswer } = {}) {
+  limit = () => ({ body: { success: true, text: 'Limite de pós-atendimento: 90 s.' } }),
+}: { board?: () => FakeAnswer; status?: (request: FakeApiRequest) => FakeAnswer; limit?: () => FakeAnswer } = {}) {
   const puts: { path: string | undefined; body: unknown }[] = [];
   const server = fakeApi((request) => {
     if (request.method === 'get' && request.url === '/relatorios/ao-vivo') return board();
     if (request.method === 'put' && /^\/relatorios\/ao-vivo\/\d+\/status$/.test(request.url ?? '')) {
       puts.push({ path: request.url, body: JSON.parse(String(request.data)) });
       return status(request);
+    }
+    if (request.method === 'put' && request.url === '/relatorios/ao-vivo/limite') {
+      puts.push({ path: request.url, body: JSON.parse(String(request.data)) });
+      return limit();
     }
     return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
   });

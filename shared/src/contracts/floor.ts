@@ -25,6 +25,27 @@ export const FLOOR_STATE_LABELS: Record<FloorState, string> = {
 
 /** After-call work longer than this (seconds) is flagged on the board, unless the company sets its own. */
 export const AFTER_CALL_LIMIT_DEFAULT_S = 60;
+/** The limits a company may set (empresa.nu_limite_pos_atendimento's check, migration 019). */
+export const AFTER_CALL_LIMIT_RANGE_S = { min: 10, max: 3600 } as const;
+const afterCallLimitText = `Informe o limite de pós-atendimento em segundos, de ${AFTER_CALL_LIMIT_RANGE_S.min} a ${AFTER_CALL_LIMIT_RANGE_S.max}.`;
+
+/** PUT /relatorios/ao-vivo/limite (13): the company's after-call limit, in whole seconds. */
+export const afterCallLimitRequest = z.object({
+  NU_LimitePosAtendimento: z
+    .int({ error: afterCallLimitText })
+    .check(z.minimum(AFTER_CALL_LIMIT_RANGE_S.min, afterCallLimitText), z.maximum(AFTER_CALL_LIMIT_RANGE_S.max, afterCallLimitText)),
+});
+export type AfterCallLimitRequest = z.infer<typeof afterCallLimitRequest>;
+/** The board's form of it: the seconds as typed (text), read as a whole number, then the request's rule and text. */
+export const afterCallLimitForm = z.object({
+  NU_LimitePosAtendimento: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((text) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN)),
+    ),
+    afterCallLimitRequest.shape.NU_LimitePosAtendimento,
+  ),
+});
 
 /** Money as decimal text with a dot ('1234.56'), like every other contract. */
 const money = z.string();

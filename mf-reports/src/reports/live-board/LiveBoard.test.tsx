@@ -269,6 +269,43 @@ test("'Retomar' makes a paused attendant available (81) and shows the server's t
   expect(success).toHaveBeenCalledWith('Atendente disponível.', { duration: 3000 });
 });
 
+test("a manager sets the company's after-call limit (10 to 3600 s); the board is read again with it", async () => {
+  signIn({ ID_Funcao: 13 });
+  const success = jest.spyOn(toast, 'success');
+  let limit = 60;
+  const { puts, reads } = serve({
+    board: () => boardAnswer(aBoard({ NU_LimitePosAtendimento: limit })),
+    limit: () => ((limit = 90), { body: { success: true, text: 'Limite de pós-atendimento: 90 s.' } }),
+  });
+  await renderBoard();
+  const form = within(screen.getByRole('form', { name: 'Limite de pós-atendimento' }));
+  const field = form.getByLabelText('Limite de pós-atendimento (segundos)') as HTMLInputElement;
+  expect(field.value).toBe('60');
+
+  for (const typed of ['5', '3601', '1,5', '']) {
+    fireEvent.change(field, { target: { value: typed } });
+    fireEvent.click(form.getByRole('button', { name: 'Salvar' }));
+    await settle();
+    expect(form.getByText('Informe o limite de pós-atendimento em segundos, de 10 a 3600.')).toBeTruthy();
+  }
+  expect(puts).toEqual([]);
+
+  fireEvent.change(field, { target: { value: '90' } });
+  fireEvent.click(form.getByRole('button', { name: 'Salvar' }));
+  await settle();
+  await settle();
+  expect(puts).toEqual([{ path: '/relatorios/ao-vivo/limite', body: { NU_LimitePosAtendimento: 90 } }]);
+  expect(success).toHaveBeenCalledWith('Limite de pós-atendimento: 90 s.', { duration: 3000 });
+  expect(reads()).toBe(2);
+  expect((screen.getByLabelText('Limite de pós-atendimento (segundos)') as HTMLInputElement).value).toBe('90');
+});
+
+test('a supervisor sees no after-call limit to change (managers set it)', async () => {
+  serve();
+  await renderBoard();
+  expect(screen.queryByRole('form', { name: 'Limite de pós-atendimento' })).toBeNull();
+});
+
 test("someone the API refuses (an attendant, 403) reads the API's text", async () => {
   const error = jest.spyOn(toast, 'error');
   serve({ board: () => ({ status: 403, body: { success: false, text: 'Acesso restrito a supervisores e gerentes.' } }) });

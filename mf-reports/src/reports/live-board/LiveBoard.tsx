@@ -1,7 +1,8 @@
-import { errorText, floorTotals, type FloorAttendant } from '@consig/shared';
+import { errorText, floorTotals, ROLE, useSession, type FloorAttendant } from '@consig/shared';
 import { QueryLoading } from '@consig/shared/query';
 import { useId, useState } from 'react';
 import { LoadFailure } from '../LoadFailure';
+import { AfterCallLimitForm } from './AfterCallLimitForm';
 import { useFloorBoard } from './api/getFloorBoard';
 import { FloorFiltersBar } from './FloorFiltersBar';
 import { filterFloorRows, NO_FILTERS, type FloorFilters } from './floorRows';
@@ -16,7 +17,7 @@ const NO_ROWS: readonly FloorAttendant[] = [];
 
 /**
  * 'Ao vivo', the supervisor's live board (roles 12 and 13; the API refuses anyone else): the totals of the
- * whole floor, then the attendants the filters let through. Rows change by alert 1092 as they happen; the
+ * whole floor (and, for a manager, the company's after-call limit), then the attendants the filters let through. Rows change by alert 1092 as they happen; the
  * board is read again every minute and after a realtime outage. Times tick every second on the server's clock.
  */
 export function LiveBoard() {
@@ -26,6 +27,7 @@ export function LiveBoard() {
   const now = useServerNow(board.data?.TS_Servidor, board.dataUpdatedAt);
   const [filters, setFilters] = useState<FloorFilters>(NO_FILTERS);
   const listening = useListening(board.data?.atendentes ?? NO_ROWS);
+  const manager = useSession().user?.ID_Funcao === ROLE.GERENTE;
 
   if (!board.data) {
     if (board.isError) return <LoadFailure what="carregar o painel ao vivo" error={board.error} onRetry={() => board.refetch()} />;
@@ -43,6 +45,7 @@ export function LiveBoard() {
         limitSeconds={limitSeconds}
         overdueCallbacks={NU_RetornosVencidos}
       />
+      {manager && <AfterCallLimitForm key={limitSeconds} limitSeconds={limitSeconds} />}
       <section className="rp-attendants" aria-labelledby={titleId}>
         <div className="rp-attendants__head">
           <h2 id={titleId}>Atendentes</h2>
