@@ -175,25 +175,73 @@ create function relatorio_estado_hora_soma(mudancas text) returns text language 
   $sql$, mudancas)
 $$;
 
--- One trigger function per source: an update counts its old rows out and its new rows in, so a change that
--- moves no figure (a recording's state, a proposal's status) nets to nothing and writes nothing.
+-- The rows of a transition table that count in a roll-up, per source: closed calls (calls in progress are read
+-- raw), outcomes (301–306; pauses are history rows too), every proposal, closed state intervals but offline.
+create function relatorio_conta(fonte text) returns text language sql immutable as $$
+  select case fonte
+    when 'ligacao' then 'co_situacao = ''encerrada'''
+    when 'historico_atendimento' then 'id_status between 301 and 306'
+    when 'atendente_estado_historico' then 'ts_fim is not null and co_estado <> ''offline'''
+    else 'true' end
+$$;
+
+-- The columns a source's figures and keys come from: an update that changes none of them moves nothing.
+create function relatorio_colunas(fonte text) returns text language sql immutable as $$
+  select case fonte
+    when 'ligacao' then 'id_empresa, co_situacao, co_direcao, id_atendente, id_campanha, nu_identificador, ts_inicio, ts_atendimento,
+                         ts_fim, co_encerramento'
+    when 'historico_atendimento' then 'id_empresa, id_atendente, id_campanha, id_status, ts_registro'
+    when 'atendente_estado_historico' then 'id_empresa, id_pessoa, co_estado, id_motivo_pausa, ts_inicio, ts_fim'
+    else 'id_empresa, id_atendente, id_campanha, dt_digitacao, vl_bruto' end
+$$;
+
+-- Whether a statement's rows move a roll-up figure: most writes do not (a call ringing or answered, a pause, a
+-- proposal's status, a recording's progress, a state that just began), so the triggers test this cheap query
+-- first and run their merge only for a write that moves one.
+create function relatorio_move(operacao text, fonte text) returns text language sql immutable as $$
+  select case operacao
+    when 'INSERT' then format('select exists (select 1 from novas where %s)', relatorio_conta(fonte))
+    when 'DELETE' then format('select exists (select 1 from antigas where %s)', relatorio_conta(fonte))
+    else format('select exists (select %2$s from novas where %1$s except all select %2$s from antigas where %1$s)
+                     or exists (select %2$s from antigas where %1$s except all select %2$s from novas where %1$s)',
+                relatorio_conta(fonte), relatorio_colunas(fonte)) end
+$$;
+
+-- One trigger function for the three sources of relatorio_hora; an update counts its old rows out and its new
+-- rows in.
 create function relatorio_hora_acerta() returns trigger language plpgsql as $$
 declare
-  contribuicao text := case tg_table_name
-    when 'ligacao' then 'relatorio_hora_ligacoes'
-    when 'historico_atendimento' then 'relatorio_hora_resultados'
-    else 'relatorio_hora_propostas' end;
+  move boolean;
   novas text;
   antigas text;
 begin
-  execute format('select %1$s(''novas'', 1), %1$s(''antigas'', -1)', contribuicao) into novas, antigas;
+  execute relatorio_move(tg_op, tg_table_name) into move;
+  if not move then
+    return null;
+  end if;
+  if tg_table_name = 'ligacao' then
+    novas := relatorio_hora_ligacoes('novas', 1);
+    antigas := relatorio_hora_ligacoes('antigas', -1);
+  elsif tg_table_name = 'historico_atendimento' then
+    novas := relatorio_hora_resultados('novas', 1);
+    antigas := relatorio_hora_resultados('antigas', -1);
+  else
+    novas := relatorio_hora_propostas('novas', 1);
+    antigas := relatorio_hora_propostas('antigas', -1);
+  end if;
   execute relatorio_hora_soma(case tg_op
     when 'INSERT' then novas when 'DELETE' then antigas else novas || ' union all ' || antigas end);
   return null;
 end $$;
 
 create function relatorio_estado_hora_acerta() returns trigger language plpgsql as $$
+declare
+  move boolean;
 begin
+  execute relatorio_move(tg_op, tg_table_name) into move;
+  if not move then
+    return null;
+  end if;
   execute relatorio_estado_hora_soma(case tg_op
     when 'INSERT' then relatorio_estado_hora_pedacos('novas', 1)
     when 'DELETE' then relatorio_estado_hora_pedacos('antigas', -1)

@@ -75,12 +75,14 @@ export function createReportsRepository({ db, companyId }: CompanyScope) {
                 array[sum(x.r1), sum(x.r2), sum(x.r3), sum(x.r4), sum(x.r5), sum(x.r6)]::int[] as outcomes,
                 sum(x.p)::int as "NU_Propostas", sum(x.v)::numeric(16, 2)::text as "VL_Propostas"
            from (
-             select r.ts_hora, r.nu_tentativas as t, r.nu_atendidas as a, r.nu_recebidas as r, r.nu_segundos_falados as f,
-                    r.nu_segundos_toque as q, r.nu_resultado_301 as r1, r.nu_resultado_302 as r2, r.nu_resultado_303 as r3,
-                    r.nu_resultado_304 as r4, r.nu_resultado_305 as r5, r.nu_resultado_306 as r6, r.nu_propostas as p, r.vl_propostas as v
+             select r.ts_hora, sum(r.nu_tentativas) as t, sum(r.nu_atendidas) as a, sum(r.nu_recebidas) as r,
+                    sum(r.nu_segundos_falados) as f, sum(r.nu_segundos_toque) as q, sum(r.nu_resultado_301) as r1,
+                    sum(r.nu_resultado_302) as r2, sum(r.nu_resultado_303) as r3, sum(r.nu_resultado_304) as r4,
+                    sum(r.nu_resultado_305) as r5, sum(r.nu_resultado_306) as r6, sum(r.nu_propostas) as p, sum(r.vl_propostas) as v
                from relatorio_hora r
               where r.id_empresa = $1 and r.ts_hora >= ${PERIOD_START} and r.ts_hora < ${PERIOD_END}
                 and ($4::int is null or r.id_campanha = $4) and ($5::int is null or r.id_atendente = $5)
+              group by r.ts_hora -- the hours first: the bucket's text is then made once an hour, not once a row
              union all
              select l.ts_inicio, (l.co_direcao = 'saida')::int, ${ANSWERED_OPEN}::int, (l.co_direcao = 'entrada')::int,
                     case when ${ANSWERED_OPEN} then extract(epoch from ${NOW} - l.ts_atendimento) else 0 end,
@@ -109,9 +111,10 @@ export function createReportsRepository({ db, companyId }: CompanyScope) {
             where h.id_empresa = $1 and h.ts_fim is null and h.ts_inicio < ${PERIOD_END} and h.co_estado <> 'offline'
               and ($5::int is null or h.id_pessoa = $5) and ($4::int is null or true) -- $4 (campaign) unused, typed for the driver
          ), pieces as (
-           select s.ts_hora, s.co_estado, nullif(s.id_motivo_pausa, 0) as id_motivo_pausa, s.nu_segundos as seconds
+           select s.ts_hora, s.co_estado, nullif(s.id_motivo_pausa, 0) as id_motivo_pausa, sum(s.nu_segundos) as seconds
              from relatorio_estado_hora s
             where s.id_empresa = $1 and s.ts_hora >= ${PERIOD_START} and s.ts_hora < ${PERIOD_END} and ($5::int is null or s.id_pessoa = $5)
+            group by 1, 2, 3
            union all
            select hour_start, i.co_estado, i.id_motivo_pausa,
                   extract(epoch from least(i.until, hour_start + interval '1 hour') - greatest(i.since, hour_start))
