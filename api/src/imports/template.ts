@@ -1,9 +1,9 @@
 /**
  * The spreadsheet template (GET /importacao/modelo.csv): the columns the import reads, in Excel pt-BR's dialect
  * (`;`, comma decimals, dd/mm/aaaa), UTF-8 with BOM so Excel shows the accents. It imports as is: the example
- * line is a valid new INSS client.
+ * line is a valid new INSS client. Written by csvLine, like every CSV the API serves.
  */
-const BOM = '\uFEFF';
+import { CSV_BOM, csvLine } from '../http/csv';
 
 export const TEMPLATE_COLUMNS = [
   'CPF',
@@ -31,4 +31,4 @@ export const TEMPLATE_EXAMPLE = [
 
 export const TEMPLATE_FILE_NAME = 'modelo-importacao.csv';
 
-export const TEMPLATE_CSV = `${BOM}${TEMPLATE_COLUMNS.join(';')}\r\n${TEMPLATE_EXAMPLE.join(';')}\r\n`;
+export const TEMPLATE_CSV = CSV_BOM + csvLine(TEMPLATE_COLUMNS) + csvLine(TEMPLATE_EXAMPLE);
