@@ -26,6 +26,7 @@ import { builtInFgtsBalanceProvider, type FgtsBalanceProvider } from './fgts/pro
 import { fgtsRoutes } from './fgts/routes';
 import { Floor } from './floor/floor';
 import { floorRoutes } from './floor/routes';
+import { registerControlCharacterCheck } from './http/controlCharacters';
 import { corsOptions } from './http/cors';
 import { registerErrorHandlers } from './http/errors';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -118,6 +119,7 @@ export async function buildApp({
   // The API speaks JSON only: a text/plain body is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
   registerErrorHandlers(app);
+  registerControlCharacterCheck(app);
   registerSecurityHeaders(app);
   await app.register(cors, corsOptions(config));
   await registerDocs(app);

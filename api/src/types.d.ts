@@ -24,6 +24,13 @@ declare module 'fastify' {
     /** The current instant. Business rules ask it instead of `new Date()`, so tests can move time. */
     clock: () => Date;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route answers control characters itself (http/controlCharacters.ts): Kamailio's call events, which a 400
+     * would have Kamailio send again forever; a malformed event is answered `ok=0` instead.
+     */
+    ownControlCharacterCheck?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in person as they are NOW (reloaded per request by the bearer hook); set on every protected route. */
     pessoa: Person;

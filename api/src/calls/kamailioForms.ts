@@ -4,10 +4,13 @@
  */
 import { boundedText } from '@consig/shared/contracts';
 import * as z from 'zod/mini';
+import { hasControlCharacter } from '../http/controlCharacters';
 
-const callId = z
-  .string({ error: 'Informe o Call-ID.' })
-  .check(z.minLength(1, 'Informe o Call-ID.'), z.maxLength(200, 'Call-ID longo demais: no máximo 200 caracteres.'));
+const callId = z.string({ error: 'Informe o Call-ID.' }).check(
+  z.minLength(1, 'Informe o Call-ID.'),
+  z.maxLength(200, 'Call-ID longo demais: no máximo 200 caracteres.'),
+  z.refine((text) => !hasControlCharacter(text), 'Call-ID inválido.'),
+);
 const extension = z.string({ error: 'Informe o ramal.' }).check(z.maxLength(20, 'Ramal inválido.'), z.regex(/^\d+$/, 'Ramal inválido.'));
 
 /** POST /telefonia/sip/saida: the SIP Call-ID, the calling extension, the dialled user part as dialled. */

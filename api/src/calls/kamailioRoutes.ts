@@ -68,7 +68,8 @@ export const kamailioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Validated by the handler: a bad event is answered ok=0, never 400 (callEvents.ts says why).
-  app.post('/telefonia/sip/eventos', { schema: { hide: true } }, async (request, reply) => {
+  // A control character makes an event malformed (`ok=0`, kamailioForms.ts), never a 400 Kamailio would re-send.
+  app.post('/telefonia/sip/eventos', { schema: { hide: true }, config: { ownControlCharacterCheck: true } }, async (request, reply) => {
     const answer = await applyCallEvent(app.db, request.body, app.clock(), request.log);
     // The call's attendant may now ring, talk or be in after-call work (docs/rules.md "Attendant state").
     const callId = (request.body as { chamada?: unknown } | undefined)?.chamada;

@@ -63,6 +63,32 @@ describe('readLine', () => {
     expect(reason(read(['11144477735', 'Ana', '', '', '', '', '100,00', '10,50'], { needsValues: true }))).toBe('ok');
   });
 
+  it('rejects a line holding a control character, naming its column, and keeps it with control pictures', () => {
+    const rejected = (cells: string[], overrides: Partial<ReadOptions> = {}) => {
+      const result = read(cells, overrides);
+      return 'rejected' in result ? [result.rejected.reason, result.rejected.raw, result.rejected.sanitized] : 'ok';
+    };
+    expect(rejected(['11144477735', 'Ana\u0000Souza', '01/01/1960'])).toEqual([
+      'Linha com caracteres de controle na coluna Nome.',
+      '11144477735;Ana\u2400Souza;01/01/1960',
+      false,
+    ]);
+    // Before every other rule, sanitising or not: this line has no CPF either.
+    expect(rejected(['', 'Ana', '', '11 9\u001b8765-4321'], { sanitize: true })).toEqual([
+      'Linha com caracteres de controle na coluna Telefone.',
+      ';Ana;;11 9\u241b8765-4321',
+      false,
+    ]);
+    expect(rejected(['11144477735', 'Ana', '', '', '', '', '', '', 'nota\u007f'])[0]).toBe(
+      'Linha com caracteres de controle na 9ª coluna.',
+    );
+    // Only at a cell's edge, which reading trims: the line is named, not a column.
+    expect(readLine({ line: 7, cells: ['11144477735', 'Ana'], raw: '11144477735;Ana\u000b' }, columns, options)).toEqual({
+      rejected: { line: 7, raw: '11144477735;Ana\u240b', reason: 'Linha com caracteres de controle.', sanitized: false },
+    });
+    expect(reason(read(['11144477735', 'Ana\tSouza', '01/01/1960']))).toBe('ok');
+  });
+
   it('reads a full line', () => {
     expect(read(['111.444.777-35', 'Ana Souza', '15-03-1955', '(11) 98765-4321', '123.456.789-0', '41', '5.000,00', '150,25'])).toEqual({
       ok: {

@@ -5,7 +5,8 @@
 import { isValidCpf, parseDate } from '@consig/shared/format';
 import { IMPORT_TEXT } from '@consig/shared/contracts';
 import type { CsvRecord } from '../files/csvText';
-import type { ColumnMap } from './header';
+import { hasControlCharacter, showControlCharacters } from '../http/controlCharacters';
+import type { ColumnMap, ImportField } from './header';
 
 /** A line the file asks to import, its values already in the database's shape. */
 export interface ImportLine {
@@ -90,10 +91,45 @@ export function phonesOf(cell: string, sanitize: boolean): string[] {
   return found;
 }
 
+/** The columns as the reason of a rejected line names them (the template's names, template.ts). */
+const COLUMN_LABEL: Record<ImportField, string> = {
+  cpf: 'CPF',
+  nome: 'Nome',
+  nascimento: 'Nascimento',
+  telefone: 'Telefone',
+  matricula: 'Matrícula/NB',
+  especie: 'Espécie',
+  valorOfertado: 'Valor ofertado',
+  valorParcela: 'Valor parcela',
+};
+
+/**
+ * The reason of a line holding a control character (docs/rules.md "Bad input"), naming the first column that
+ * holds one: by its field when the import reads it, by its position otherwise; the line alone when only a
+ * cell's edge, which the reading trims, held it.
+ */
+function controlCharactersReason(record: CsvRecord, columns: ColumnMap): string {
+  const index = record.cells.findIndex(hasControlCharacter);
+  if (index < 0) return 'Linha com caracteres de controle.';
+  const single = Object.entries(columns.single).find(([, column]) => column === index)?.[0] as ImportField | undefined;
+  const field = single ?? (columns.phones.includes(index) ? 'telefone' : undefined);
+  return field
+    ? `Linha com caracteres de controle na coluna ${COLUMN_LABEL[field]}.`
+    : `Linha com caracteres de controle na ${index + 1}ª coluna.`;
+}
+
 type Read = { ok: ImportLine } | { rejected: Rejection };
 
-/** One record against the rules that need no database: CPF, date, species and values. */
+/**
+ * One record against the rules that need no database: control characters, CPF, date, species and values. A line
+ * holding a control character is rejected whatever its other cells; its text is kept with control pictures ('␀') in
+ * their place, so the rejected lines' file shows where they were and the database never gets U+0000, which it refuses.
+ */
 export function readLine(record: CsvRecord, columns: ColumnMap, options: ReadOptions): Read {
+  if (hasControlCharacter(record.raw)) {
+    const reason = controlCharactersReason(record, columns);
+    return { rejected: { line: record.line, raw: showControlCharacters(record.raw), reason, sanitized: false } };
+  }
   const cell = (index: number | undefined) => (index === undefined ? '' : (record.cells[index] ?? '').trim());
   const reject = (reason: string, sanitized = false): Read => ({ rejected: { line: record.line, raw: record.raw, reason, sanitized } });
 
@@ -117,10 +153,10 @@ export function readLine(record: CsvRecord, columns: ColumnMap, options: ReadOpt
 
   const offeredCell = cell(columns.single.valorOfertado);
   const offeredValue = offeredCell ? cents(offeredCell) : null;
-  if (offeredCell && offeredValue === null) return reject(IMPORT_TEXT.valueInvalid('Valor ofertado'));
+  if (offeredCell && offeredValue === null) return reject(IMPORT_TEXT.valueInvalid(COLUMN_LABEL.valorOfertado));
   const installmentCell = cell(columns.single.valorParcela);
   const installmentValue = installmentCell ? cents(installmentCell) : null;
-  if (installmentCell && installmentValue === null) return reject(IMPORT_TEXT.valueInvalid('Valor parcela'));
+  if (installmentCell && installmentValue === null) return reject(IMPORT_TEXT.valueInvalid(COLUMN_LABEL.valorParcela));
   if (options.needsValues && (!offeredValue || !installmentValue)) return reject(IMPORT_TEXT.valuesRequired);
 
   const phones = [...new Set(columns.phones.flatMap((index) => phonesOf(cell(index), options.sanitize)))];

@@ -1,11 +1,13 @@
 /**
  * Reads a suppression-list file: a CSV or plain text (data URL, or raw text), one number per line in the
  * first column, with or without a header, punctuation or the +55 prefix. The file is read like an own-batch
- * import (src/files/csvText.ts: encoding, `;`/`,`, `sep=` line, quotes); only the first column matters.
+ * import (src/files/csvText.ts: encoding, `;`/`,`, `sep=` line, quotes); only the first column matters, and a line
+ * holding a control character is invalid.
  */
 import { suppressedPhone } from '@consig/shared/contracts';
 import { decodeText, parseCsv } from '../files/csvText';
 import { decodeDataUrl } from '../files/dataUrl';
+import { hasControlCharacter } from '../http/controlCharacters';
 
 export const MAX_SUPPRESSION_LINES = 200_000;
 
@@ -27,6 +29,12 @@ export function parseSuppressionFile(base: string): ParsedSuppression | { error:
     if (!first) return;
     // A header line ('telefone', 'numero') has no digit at all: skipped, not an error.
     if (index === 0 && !/\d/.test(first)) return;
+    // A line holding a control character is invalid like an import's (docs/rules.md "Bad input"), even when its
+    // digits would make a number: the file is not what its sender meant.
+    if (hasControlCharacter(record.raw)) {
+      invalidLines.push(record.line);
+      return;
+    }
     const parsed = suppressedPhone.safeParse(first);
     if (parsed.success) numbers.add(parsed.data);
     else invalidLines.push(record.line);
