@@ -1,13 +1,8 @@
-import { z } from 'zod';
+import { installValidationMessages } from '@consig/shared/contracts';
 
 /**
- * Validation messages in Portuguese for every schema without its own message (the contracts set
- * their own where the spec fixes a text). Global, so imported once by app.ts.
+ * Validation messages in Brazilian Portuguese for every schema without its own message (the contracts set
+ * their own where the spec fixes a text): shared/src/contracts/validationMessages.ts, which the browser
+ * installs too, so its forms show the words the API would answer. Global (zod's config is): imported once by app.ts.
  */
-z.config(z.locales.pt());
-z.config({
-  customError: (issue) => {
-    if (issue.code !== 'invalid_type' || issue.input !== undefined) return undefined;
-    return issue.path?.length ? 'Este campo é obrigatório.' : 'Envie os dados da requisição em JSON.';
-  },
-});
+installValidationMessages();

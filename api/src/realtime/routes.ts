@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { WS_CLOSE_UNAUTHORIZED } from '@consig/shared/contracts';
 import { SocketCounter, WS_CLOSE_TOO_MANY, WS_TOO_MANY_FOR_PERSON, WS_TOO_MANY_FROM_ADDRESS } from './limits';
@@ -57,10 +57,29 @@ function refuse(socket: WebSocket, code: number, reason: string): void {
 }
 
 /**
+ * Takes over the socket's errors from @fastify/websocket, whose own listener logs every one at error (its
+ * `errorHandler` option is app-wide). ws reports a frame it refuses (a message over WS_MAX_MESSAGE_BYTES,
+ * which it closes with 1009; a broken frame, 1002 or 1007) as an error carrying a WS_ERR_ code, after closing
+ * the socket with that code: the client's fault, so warn; anything else is ours, so error. Either way the
+ * socket is then cut off, as the plugin does.
+ */
+function handleSocketErrors(socket: WebSocket, request: FastifyRequest): void {
+  socket.removeAllListeners('error');
+  socket.on('error', (error: Error & { code?: unknown }) => {
+    if (typeof error.code === 'string' && error.code.startsWith('WS_ERR_')) {
+      request.log.warn({ req: request, code: error.code }, 'mensagem do cliente recusada pelo WebSocket: conexão fechada');
+    } else {
+      request.log.error({ req: request, err: error }, 'erro no WebSocket');
+    }
+    socket.terminate();
+  });
+}
+
+/**
  * GET /ws. Browsers cannot set headers on a WebSocket, so the JWT comes as the first message.
  * Until it is verified the socket is not registered and receives nothing; a bad token, or none
  * in time, closes it with 4401. The socket is also closed with 4401 when its token expires.
- * Limits (limits.ts): messages over 16 KiB close it with 1009; an address or a person over its
+ * Limits (limits.ts): messages over 16 KiB close it with 1009 (logged at warn); an address or a person over its
  * number of sockets has the extra socket closed with 4429. Limits count this instance's sockets. A socket
  * that does not answer a ping within a heartbeat interval (30 s) is cut off.
  * (@fastify/websocket hides WebSocket routes from OpenAPI; http/docs.ts describes /ws in prose.)
@@ -74,6 +93,7 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
   app.addHook('onClose', async () => heartbeat.stop());
 
   app.get('/ws', { websocket: true }, (socket, request) => {
+    handleSocketErrors(socket, request);
     // request.ip follows TRUST_PROXY, like sign-in throttling.
     const release = perAddress.acquire(request.ip, maxPerAddress);
     if (!release) {

@@ -82,7 +82,7 @@ export const verzBatchRequest = z.object({
   SN_Representante: yesNo,
   SN_RcmUtilizado: yesNo,
   /** 1 checking account, 2 magnetic card (product-spec §9). */
-  TP_Beneficio: optional(z.union([z.literal(1), z.literal(2)], { error: 'TP_Beneficio: use 1 (conta corrente) ou 2 (cartão magnético).' })),
+  TP_Beneficio: optional(z.union([z.literal(1), z.literal(2)], { error: 'Use 1 (conta corrente) ou 2 (cartão magnético).' })),
   /** Required in practice: the route answers BATCH_TEXT.clients when it is null. */
   NU_Clientes: optional(z.int({ error: BATCH_TEXT.clients })),
   especies: ids,

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 // and fail on a string without a limit.
 
 /** The Portuguese text of a string over its limit. */
-export const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
+export const tooLong = (max: number) => `Use no máximo ${max} ${max === 1 ? 'caractere' : 'caracteres'}.`;
 
 /** A string of at most `max` characters. */
 export const boundedText = (max: number) => z.string().check(z.maxLength(max, tooLong(max)));

@@ -1,6 +1,7 @@
 /** Contracts shared by the API (validation, OpenAPI) and the apps (types): pure zod, no browser code. */
 export * from './envelope';
 export * from './fields';
+export * from './validationMessages';
 export * from './domain';
 export * from './auth';
 export * from './attendant';

@@ -8,6 +8,6 @@ import * as z from 'zod/mini';
  * `ligacao-<id>-<aaaa-mm-dd>.wav`. Every listen and download is logged.
  */
 export const recordingQuery = z.object({
-  download: z.optional(z.enum(['0', '1'], { error: "download: use '0' ou '1'." })),
+  download: z.optional(z.enum(['0', '1'], { error: "Use '0' ou '1'." })),
 });
 export type RecordingQuery = z.infer<typeof recordingQuery>;

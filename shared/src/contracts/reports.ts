@@ -48,7 +48,7 @@ export const reportQuery = z.object({
   fim: day,
   ID_Campanha: z.optional(idParam),
   ID_Atendente: z.optional(idParam),
-  agrupar: z.optional(z.enum(['dia', 'hora'], "agrupar: 'dia' ou 'hora'.")),
+  agrupar: z.optional(z.enum(['dia', 'hora'], "Use 'dia' ou 'hora'.")),
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
