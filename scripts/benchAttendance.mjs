@@ -12,7 +12,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import { columnsBut, DEMO_PASSWORD, freePort, ms, percentile, signInOverHttp, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import {
+  columnsBut,
+  DEMO_PASSWORD,
+  freePort,
+  ms,
+  percentile,
+  signInOverHttp,
+  withClient,
+  withThrowawayDatabase,
+  UNBOUNDED_BUDGETS,
+} from './benchLib.mjs';
 import { APPS, root, step, tooling } from './lib.mjs';
 
 const ATTENDANTS = 50;
@@ -149,7 +159,14 @@ async function benchUpdateLatency() {
       // does not share its event loop.
       api = await startApi({
         port,
-        env: { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000' },
+        env: {
+          DATABASE_URL: url,
+          API_HOST: '127.0.0.1',
+          TRUST_PROXY: 'true',
+          LOG_LEVEL: 'silent',
+          PROSPECT_BASE_ROWS: '4000',
+          ...UNBOUNDED_BUDGETS,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const apiUrl = `http://127.0.0.1:${port}`;
@@ -215,7 +232,7 @@ async function benchScreen() {
   const product = await startProduct({
     ports,
     publicHost: '127.0.0.1',
-    apiEnv: { DATA_DIR: join(dataDir, 'pglite'), DATABASE_URL: '', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000' },
+    apiEnv: { DATA_DIR: join(dataDir, 'pglite'), DATABASE_URL: '', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000', ...UNBOUNDED_BUDGETS },
     apiStdio: ['ignore', 'ignore', 'inherit'],
   });
   const browser = await chromium.launch({

@@ -47,6 +47,7 @@ import {
   until,
   withClient,
   withThrowawayDatabase,
+  UNBOUNDED_BUDGETS,
 } from './benchLib.mjs';
 import { fail, root, step, tooling } from './lib.mjs';
 
@@ -784,7 +785,14 @@ async function bench(results, skipped) {
     let stopping = false;
     let sampler;
     try {
-      const env = { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000' };
+      const env = {
+        DATABASE_URL: url,
+        API_HOST: '127.0.0.1',
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'silent',
+        PROSPECT_BASE_ROWS: '4000',
+        ...UNBOUNDED_BUDGETS,
+      };
       for (let index = 0; index < 2; index += 1) {
         run.signal.throwIfAborted();
         const port = await freePort();

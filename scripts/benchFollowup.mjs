@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { freePort, ms, percentile, sampleMemory, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import { freePort, ms, percentile, sampleMemory, withClient, withThrowawayDatabase, UNBOUNDED_BUDGETS } from './benchLib.mjs';
 import { step, tooling } from './lib.mjs';
 
 const PROPOSALS = Number(process.env.BENCH_PROPOSALS || 1_000_000);
@@ -31,7 +31,7 @@ const SUPERVISOR = { EM_Email: 'supervisor@demo.com.br', PW_Senha: 'Supervisor@1
 const TEMPLATE_ATTENDANT = 'atendente3@demo.com.br';
 const ATTENDANT_PASSWORD = 'Atendente@123';
 const RSS_SAMPLE_MS = 25;
-const API_ENV = { API_HOST: '127.0.0.1', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000', TRUST_PROXY: 'true' };
+const API_ENV = { API_HOST: '127.0.0.1', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000', TRUST_PROXY: 'true', ...UNBOUNDED_BUDGETS };
 
 const { startApi } = tooling();
 

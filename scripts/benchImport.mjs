@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { freePort, sampleMemory, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import { freePort, sampleMemory, withClient, withThrowawayDatabase, UNBOUNDED_BUDGETS } from './benchLib.mjs';
 import { step, tooling } from './lib.mjs';
 
 const LINES = Number(process.env.BENCH_LINES || 50_000);
@@ -29,7 +29,7 @@ const RUNNING = 0;
 const RSS_SAMPLE_MS = 25;
 const IMPORT_TIMEOUT_MS = 10 * 60_000;
 /** The API as the benches run it: quiet, and a small prospect base so its background growth stays out of the way. */
-const API_ENV = { API_HOST: '127.0.0.1', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000' };
+const API_ENV = { API_HOST: '127.0.0.1', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000', ...UNBOUNDED_BUDGETS };
 
 const { startApi } = tooling();
 

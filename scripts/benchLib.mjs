@@ -16,6 +16,17 @@ export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@1
 /** The demo password the benchmarks' attendants copy (with its hash) from a demo attendant. */
 export const DEMO_PASSWORD = 'Atendente@123';
 
+/**
+ * Request budgets no bench comes near (docs/rules.md "Request budgets"): a bench's few synthetic users fire far
+ * faster than anyone works, and what it measures is the API behind them. bench:ratelimit measures the budgets.
+ */
+export const UNBOUNDED_BUDGETS = {
+  RATE_LIMIT_PERSON_PER_S: '1000000',
+  RATE_LIMIT_PERSON_BURST: '1000000',
+  RATE_LIMIT_ADDRESS_PER_S: '1000000',
+  RATE_LIMIT_ADDRESS_BURST: '1000000',
+};
+
 export const ms = (value) => `${value.toFixed(1)} ms`;
 
 export function freePort() {

@@ -6,7 +6,7 @@
 // claim, and the distinct-claim check (every client handed out once, and at most one holder per client and per
 // attendant in the table afterwards), beside a 1-attendant reference run in the same process.
 import { performance } from 'node:perf_hooks';
-import { freePort, ms, percentile, signInOverHttp, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import { freePort, ms, percentile, signInOverHttp, withClient, withThrowawayDatabase, UNBOUNDED_BUDGETS } from './benchLib.mjs';
 import { step, tooling } from './lib.mjs';
 
 const ATTENDANTS = Number(process.env.BENCH_ATTENDANTS || 200);
@@ -105,7 +105,14 @@ async function main() {
   await withThrowawayDatabase('consig_fila', async (url, name) => {
     const apis = [];
     try {
-      const env = { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000' };
+      const env = {
+        DATABASE_URL: url,
+        API_HOST: '127.0.0.1',
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'silent',
+        PROSPECT_BASE_ROWS: '4000',
+        ...UNBOUNDED_BUDGETS,
+      };
       for (let index = 0; index < 2; index += 1) {
         const port = await freePort();
         apis.push({ url: `http://127.0.0.1:${port}`, process: await startApi({ port, env, stdio: ['ignore', 'ignore', 'inherit'] }) });

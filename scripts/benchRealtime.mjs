@@ -19,7 +19,18 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { addressOf, eachLimited, freePort, ms, percentile, signInOverHttp, until, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import {
+  addressOf,
+  eachLimited,
+  freePort,
+  ms,
+  percentile,
+  signInOverHttp,
+  until,
+  withClient,
+  withThrowawayDatabase,
+  UNBOUNDED_BUDGETS,
+} from './benchLib.mjs';
 import { root, step, tooling } from './lib.mjs';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS || 5_000);
@@ -133,6 +144,7 @@ async function bench() {
           API_HOST: '127.0.0.1',
           TRUST_PROXY: 'true',
           LOG_LEVEL: 'silent',
+          ...UNBOUNDED_BUDGETS,
           PROSPECT_BASE_ROWS: '4000',
           WS_MAX_SOCKETS_PER_PERSON: String(perPerson),
         },

@@ -9,7 +9,7 @@
 // cost a call's writes, against the same writes with them disabled. Everything stays on the loopback; it stops by
 // itself.
 import { performance } from 'node:perf_hooks';
-import { freePort, ms, percentile, withClient, withThrowawayDatabase } from './benchLib.mjs';
+import { freePort, ms, percentile, withClient, withThrowawayDatabase, UNBOUNDED_BUDGETS } from './benchLib.mjs';
 import { step, tooling } from './lib.mjs';
 
 const ATTENDANTS = Number(process.env.BENCH_ATTENDANTS || 100);
@@ -125,7 +125,14 @@ async function main() {
   step(`Relatórios no PostgreSQL: um ano de ${ATTENDANTS} atendentes, pedidos pela API (${REPEAT} vezes cada)`);
   await withThrowawayDatabase('consig_relatorios', async (url, name) => {
     const port = await freePort();
-    const env = { DATABASE_URL: url, API_HOST: '127.0.0.1', TRUST_PROXY: 'true', LOG_LEVEL: 'silent', PROSPECT_BASE_ROWS: '4000' };
+    const env = {
+      DATABASE_URL: url,
+      API_HOST: '127.0.0.1',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'silent',
+      PROSPECT_BASE_ROWS: '4000',
+      ...UNBOUNDED_BUDGETS,
+    };
     const api = await startApi({ port, env, stdio: ['ignore', 'ignore', 'inherit'] });
     try {
       const apiUrl = `http://127.0.0.1:${port}`;

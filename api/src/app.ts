@@ -7,6 +7,7 @@ import { errorResponse, type Person } from '@consig/shared/contracts';
 import { attendantRoutes } from './attendant/routes';
 import { bearerAuth, createSessionService } from './auth/authenticate';
 import { authRoutes } from './auth/routes';
+import { addressKey } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import { callbackRoutes } from './callbacks/routes';
 import { callRoutes } from './calls/routes';
@@ -29,6 +30,7 @@ import { floorRoutes } from './floor/routes';
 import { registerControlCharacterCheck } from './http/controlCharacters';
 import { corsOptions } from './http/cors';
 import { registerErrorHandlers } from './http/errors';
+import { personBudget, registerAddressBudget } from './http/rateLimit';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { healthRoutes } from './health/routes';
 import { BODY_LIMIT_BYTES } from './http/limits';
@@ -122,6 +124,8 @@ export async function buildApp({
   registerControlCharacterCheck(app);
   registerSecurityHeaders(app);
   await app.register(cors, corsOptions(config));
+  // Request budgets per client address, before authentication (and after CORS, so a browser reads the 429).
+  registerAddressBudget(app, config, addressKey);
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
 
@@ -136,6 +140,8 @@ export async function buildApp({
   // Everything else needs a bearer token.
   await app.register(async (api) => {
     api.addHook('onRequest', bearerAuth(app.sessions));
+    // Request budgets per person, once the bearer hook knows who it is (http/rateLimit.ts).
+    api.addHook('onRequest', personBudget(config));
     // Documents the bearer requirement, and its 401 answer, on every route of this scope.
     api.addHook('onRoute', (route) => {
       const response = route.schema?.response as Record<string, unknown> | undefined;

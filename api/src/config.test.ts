@@ -23,6 +23,8 @@ describe('readEnv', () => {
       trustProxy: false,
       realtime: { maxSocketsPerAddress: 200, maxSocketsPerPerson: 10 },
       exportMaxConcurrent: 4,
+      rateLimit: { person: { perSecond: 10, burst: 30 }, address: { perSecond: 1000, burst: 5000 } },
+      apiInstances: 1,
       logLevel: 'info',
       fgts: { providerDelayMs: 1500 },
       prospectBaseRows: 100_000,

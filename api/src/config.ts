@@ -51,7 +51,8 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /**
    * Behind a load balancer: 'true' or a comma list of the proxies' addresses/CIDRs, so the client
-   * address (sign-in throttling) comes from X-Forwarded-For. Empty: use the socket's address.
+   * address (sign-in throttling) comes from X-Forwarded-For. Empty: use the socket's address. Behind a proxy
+   * without it, every request has the proxy's address, and the address request budget counts them all as one.
    */
   TRUST_PROXY: z.string().default(''),
   /** Realtime sockets (/ws) one client address may hold open on one API instance, signed in or not. */
@@ -63,6 +64,27 @@ const envSchema = z.object({
    * as long as its download lasts (docs/rules.md "Proposal follow-up").
    */
   EXPORT_MAX_CONCURRENT: z.coerce.number().int().positive().default(4),
+  /**
+   * Request budgets (docs/rules.md "Request budgets"), token buckets: _BURST requests at once, refilled at _PER_S a
+   * second; past them, 429 with Retry-After. Per signed-in person: a screen fires about ten requests together (three
+   * tabs refetching at once after a reconnection: 30) and a handful a second at most, so a person never meets the
+   * budget, while a script looping on a heavy list gets 10 a second of the API's time, not all of it.
+   */
+  RATE_LIMIT_PERSON_PER_S: z.coerce.number().positive().default(10),
+  RATE_LIMIT_PERSON_BURST: z.coerce.number().int().positive().default(30),
+  /**
+   * Per client address, signed in or not, before authentication. Large on purpose: a call centre behind one NAT
+   * address is one address for all its people (500 attendants at 2 requests a second each; every tab refetching
+   * after a reconnection, 10 each, at once), so this only stops a flood from one machine, the sign-in-less
+   * requests included; the person budget does the rest.
+   */
+  RATE_LIMIT_ADDRESS_PER_S: z.coerce.number().positive().default(1000),
+  RATE_LIMIT_ADDRESS_BURST: z.coerce.number().int().positive().default(5000),
+  /**
+   * How many API instances share the traffic behind the load balancer. Budgets are counted in each instance's
+   * memory, so each grants the budgets above divided by this (the balancer spreads a person's requests).
+   */
+  API_INSTANCES: z.coerce.number().int().positive().default(1),
   /**
    * Outgoing e-mail (simulations sent to clients): an SMTP URL, smtp://user:pass@host:587 or smtps://… for
    * implicit TLS. Absent: simulations are recorded and not e-mailed.
@@ -100,6 +122,10 @@ export interface EnvConfig {
   realtime: { maxSocketsPerAddress: number; maxSocketsPerPerson: number };
   /** Proposal CSV exports streamed at once by this instance. */
   exportMaxConcurrent: number;
+  /** Request budgets, whole (all instances together); http/rateLimit.ts divides them by apiInstances. */
+  rateLimit: { person: { perSecond: number; burst: number }; address: { perSecond: number; burst: number } };
+  /** API instances behind the load balancer (API_INSTANCES). */
+  apiInstances: number;
   logLevel: string;
   /** SMTP for outgoing e-mail; undefined when not configured. */
   mail?: { url: string; from: string };
@@ -149,6 +175,11 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     realtime: { maxSocketsPerAddress: e.WS_MAX_SOCKETS_PER_ADDRESS, maxSocketsPerPerson: e.WS_MAX_SOCKETS_PER_PERSON },
     exportMaxConcurrent: e.EXPORT_MAX_CONCURRENT,
+    rateLimit: {
+      person: { perSecond: e.RATE_LIMIT_PERSON_PER_S, burst: e.RATE_LIMIT_PERSON_BURST },
+      address: { perSecond: e.RATE_LIMIT_ADDRESS_PER_S, burst: e.RATE_LIMIT_ADDRESS_BURST },
+    },
+    apiInstances: e.API_INSTANCES,
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     fgts: { providerDelayMs: e.FGTS_PROVIDER_DELAY_MS },

@@ -40,6 +40,14 @@ export interface StartOptions extends Partial<Pick<BuildAppOptions, 'logger' | '
   env?: Record<string, string>;
 }
 
+/** Request budgets out of reach: tests fire far faster than anyone works (rateLimit.test.ts passes its own). */
+const NO_REQUEST_BUDGETS = {
+  RATE_LIMIT_PERSON_PER_S: '1000000',
+  RATE_LIMIT_PERSON_BURST: '1000000',
+  RATE_LIMIT_ADDRESS_PER_S: '1000000',
+  RATE_LIMIT_ADDRESS_BURST: '1000000',
+};
+
 /**
  * A fresh database (migrated and seeded) and the app listening on a random local port.
  * TRUST_PROXY is on so each test can sign in from its own X-Forwarded-For address and the
@@ -51,7 +59,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   const db = joined ? await database.connectAgain() : database.db;
   await migrate(db);
   await seedDemoData(db);
-  const config = await resolveSecrets(readEnv({ TRUST_PROXY: 'true', LOG_LEVEL: 'silent', ...options.env }), db);
+  const config = await resolveSecrets(readEnv({ TRUST_PROXY: 'true', LOG_LEVEL: 'silent', ...NO_REQUEST_BUDGETS, ...options.env }), db);
   const app = await buildApp({
     config,
     db,

@@ -7,9 +7,9 @@ const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'];
 /**
  * Answer headers a page of another origin may read besides the safelisted ones: a call recording is fetched
  * with the bearer token and played from a blob, and the player (or a resumed download) reads how the file is
- * ranged and named.
+ * ranged and named; a 429 says when to try again.
  */
-const CORS_EXPOSED_HEADERS = ['Content-Range', 'Content-Length', 'Accept-Ranges', 'Content-Disposition'];
+const CORS_EXPOSED_HEADERS = ['Content-Range', 'Content-Length', 'Accept-Ranges', 'Content-Disposition', 'Retry-After'];
 
 /**
  * Any origin when CORS_ORIGINS is empty (bearer tokens, no cookies: another site cannot act with a
