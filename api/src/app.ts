@@ -30,6 +30,7 @@ import { floorRoutes } from './floor/routes';
 import { registerControlCharacterCheck } from './http/controlCharacters';
 import { corsOptions } from './http/cors';
 import { registerErrorHandlers } from './http/errors';
+import { clientErrorHandler, frameworkErrors } from './http/frameworkErrors';
 import { personBudget, registerAddressBudget } from './http/rateLimit';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { healthRoutes } from './health/routes';
@@ -86,6 +87,9 @@ export async function buildApp({
     logger: loggerOptions(config.logLevel, logger),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Refusals made before any hook (a path the router cannot read, headers over Node's limit) in our words too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   // Routes validate requests and responses with the zod contracts (@consig/shared/contracts).
   app.setValidatorCompiler(validatorCompiler);

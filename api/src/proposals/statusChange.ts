@@ -3,7 +3,7 @@
  * API changes proposta.id_status. The rule is shared with the follow-up's dropdown (statusChangeRefusal);
  * the change and its history row commit together.
  */
-import { FOLLOWUP_TEXT, PROPOSAL_STATUS_TEXT, statusChangeRefusal, type Person } from '@consig/shared/contracts';
+import { FOLLOWUP_TEXT, INT4_MAX, PROPOSAL_STATUS_TEXT, statusChangeRefusal, type Person } from '@consig/shared/contracts';
 import { ownRowsOnly } from '../auth/roles';
 import type { CompanyScope } from '../auth/scope';
 import { ApiError } from '../http/errors';
@@ -16,7 +16,11 @@ import { createProposalStatusRepository } from './proposalStatus.repository';
  * to the answer's text.
  */
 export async function changeProposalStatus(scope: CompanyScope, person: Person, proposalId: number, status: number): Promise<string> {
-  if (!(await createProposalStatusRepository(scope).isPossibleStatus(status))) throw new ApiError(400, FOLLOWUP_TEXT.statusInvalid);
+  // A number the status column cannot hold is no status either: the query would fail on it (500), not find nothing.
+  const storable = Math.abs(status) <= INT4_MAX;
+  if (!storable || !(await createProposalStatusRepository(scope).isPossibleStatus(status))) {
+    throw new ApiError(400, FOLLOWUP_TEXT.statusInvalid);
+  }
   return scope.db.transaction(async (tx) => {
     const proposals = createProposalStatusRepository({ db: tx, companyId: scope.companyId });
     const proposal = await proposals.lockForChange(proposalId, ownRowsOnly(person));
