@@ -57,11 +57,12 @@ beforeAll(async () => {
     personIds[user.email] = row.id;
   }
 });
+// Closing the worker waits for a recording job it may be converting: on a busy machine that took past 30 s once.
 afterAll(async () => {
   await worker?.close();
   await demo?.close();
   rmSync(root, { recursive: true, force: true });
-});
+}, 90_000);
 
 interface CallSpec {
   company?: number;
