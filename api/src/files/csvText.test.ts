@@ -1,4 +1,14 @@
-import { countDataLines, decodeText, detectDelimiter, detectEncoding, parseCsv } from './csvText';
+import {
+  countDataLines,
+  csvSteps,
+  decodeSteps,
+  decodeText,
+  detectDelimiter,
+  detectEncoding,
+  parseCsv,
+  type MeasuredRecord,
+} from './csvText';
+import { runAtOnce } from './timeSlices';
 
 const win1252 = (text: string) => Buffer.from(text, 'latin1');
 
@@ -67,5 +77,46 @@ describe('countDataLines', () => {
 
   it('takes Windows-1252 letters as data and separators, quotes and tabs alone as blank', () => {
     expect(countDataLines(win1252('CPF;Nome\r\n;"";\t\r\n;José\r\n\xe9\n'))).toBe(2);
+  });
+});
+
+describe('reading in pieces (csvSteps), as an import does', () => {
+  const SAMPLES = [
+    'sep=;\r\nCPF;Nome\r\n\r\n"111.444.777-35";"Silva; Maria ""Lia"""\r\n;\r\n123;Ana\n',
+    'CPF,Obs\n1,"a\nb"\n2,c',
+    'CPF;Obs\r1;ab"c\r2;"x"y;"a\rb"\r3;"aberta\n',
+    '"sep=,"\r\n a , "b" ,"" ""\r\n\r\n',
+  ];
+  const records = (pieces: string[], maxLength?: number) => {
+    const found: MeasuredRecord[] = [];
+    const steps = csvSteps(pieces, maxLength);
+    for (let step = steps.next(); !step.done; step = steps.next()) if (step.value) found.push(step.value);
+    return found;
+  };
+  const asParsed = (found: MeasuredRecord[]) => found.filter((r) => !r.blank).map(({ line, cells, raw }) => ({ line, cells, raw }));
+
+  it('reads the same records wherever the pieces are cut', () => {
+    for (const text of SAMPLES) {
+      const whole = parseCsv(text).records;
+      for (let cut = 0; cut <= text.length; cut++) expect(asParsed(records([text.slice(0, cut), text.slice(cut)]))).toEqual(whole);
+      expect(asParsed(records([...text]))).toEqual(whole);
+    }
+  });
+
+  it('measures a line longer than maxLength without keeping it, and counts every column', () => {
+    const text = `CPF;Nome\n${'a;'.repeat(100)}\n1;"Ana\nMaria"`;
+    expect(records([text], 50)).toEqual([
+      { line: 1, cells: ['CPF', 'Nome'], raw: 'CPF;Nome', columns: 2, length: 8, blank: false },
+      { line: 2, cells: [], raw: '', columns: 101, length: 200, blank: false },
+      { line: 3, cells: ['1', 'Ana\nMaria'], raw: '1;"Ana\nMaria"', columns: 2, length: 13, blank: false },
+    ]);
+  });
+
+  it('decodes a character cut between two steps whole', () => {
+    const bytes = Buffer.concat([Buffer.alloc(256 * 1024 - 1, 'a'), Buffer.from('€;x', 'utf8')]);
+    const { pieces, encoding } = runAtOnce(decodeSteps(bytes));
+    expect(encoding).toBe('utf-8');
+    expect(pieces.length).toBe(2);
+    expect(pieces.join('').slice(-3)).toBe('€;x');
   });
 });

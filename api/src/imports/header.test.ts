@@ -19,6 +19,12 @@ describe('mapHeader', () => {
     expect(headerKey(' Matrícula / NB ')).toBe('matriculanb');
   });
 
+  it('takes numbered phone columns, and nothing else that starts like one', () => {
+    expect(mapHeader(['CPF', 'Telefone 2', 'Celular1', 'WhatsApp 10', 'Telefone 2b', 'Fone fixo', 'Telefones3']).phones).toEqual([
+      1, 2, 3, 6,
+    ]);
+  });
+
   it('leaves the CPF unmapped when no column is a CPF', () => {
     expect(mapHeader(['Nome', 'Telefone']).single.cpf).toBeUndefined();
   });

@@ -25,11 +25,16 @@ const NAMES: Record<ImportField, string[]> = {
   valorParcela: ['valorparcela', 'valordaparcela', 'parcela', 'vlparcela'],
 };
 
+const DIGITS = /^\d+$/;
+
+/** 'telefone2' for 'telefone': a name followed by a number ('Telefone 2', 'Celular1', 'Fone3'). */
+const isNumbered = (key: string, name: string) => key.startsWith(name) && DIGITS.test(key.slice(name.length));
+
 function fieldOf(key: string): ImportField | undefined {
   for (const [field, names] of Object.entries(NAMES) as [ImportField, string[]][]) {
     if (names.includes(key)) return field;
-    // 'Telefone 2', 'Celular1', 'Fone3': numbered phone columns.
-    if (field === 'telefone' && names.some((name) => new RegExp(`^${name}\\d+$`).test(key))) return field;
+    // Numbered phone columns.
+    if (field === 'telefone' && names.some((name) => isNumbered(key, name))) return field;
   }
   return undefined;
 }

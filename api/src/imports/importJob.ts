@@ -54,18 +54,19 @@ async function readPublishingProgress(
   db: Db,
   job: Job,
   companyId: number,
-  row: ImportRow & { file: Uint8Array; lines: number },
+  row: ImportRow & { fileBytes: number; lines: number },
   options: { needsValues: boolean },
   realtime: Dependencies['realtime'],
 ): Promise<ReadResult> {
   const repository = createImportsRepository({ db, companyId });
+  const file = await repository.readFile(row.id, row.fileBytes, job.signal);
   const knownSpecies = await repository.knownSpecies();
   // Every attempt starts again from 0: a retried run reads the whole file again.
   await repository.saveProgress(row.id, 0);
   const total = row.lines;
   let published = 0;
   let publishedAt = Date.now();
-  return readImportFile(row.file, { sanitize: row.sanitize, needsValues: options.needsValues, knownSpecies }, async (linesRead) => {
+  return readImportFile(file, { sanitize: row.sanitize, needsValues: options.needsValues, knownSpecies }, async (linesRead) => {
     job.signal.throwIfAborted();
     const read = Math.min(linesRead, total);
     const last = linesRead >= total;
@@ -89,7 +90,7 @@ async function mergeImport(
   const repository = createImportsRepository({ db: tx, companyId });
   // Locked: a second delivery of the job waits here, then finds the import ended and does nothing.
   const row = await repository.lockForJob(importId);
-  if (!row || row.status !== IMPORT_STATUS.PROCESSANDO || !row.file) return;
+  if (!row || row.status !== IMPORT_STATUS.PROCESSANDO || row.fileBytes === null) return;
   const campaign = await repository.campaign(row.campaignId);
   if (!campaign) return;
 
@@ -131,10 +132,10 @@ async function mergeImport(
 async function runImport(db: Db, job: Job, companyId: number, importId: number, realtime: Dependencies['realtime']): Promise<void> {
   const repository = createImportsRepository({ db, companyId });
   const row = await repository.forReading(importId);
-  if (!row || row.status !== IMPORT_STATUS.PROCESSANDO || !row.file) return;
+  if (!row || row.status !== IMPORT_STATUS.PROCESSANDO || row.fileBytes === null) return;
   const campaign = await repository.campaign(row.campaignId);
   if (!campaign) return;
-  const read = await readPublishingProgress(db, job, companyId, { ...row, file: row.file }, campaign, realtime);
+  const read = await readPublishingProgress(db, job, companyId, { ...row, fileBytes: row.fileBytes }, campaign, realtime);
   job.signal.throwIfAborted();
   await db.transaction((tx) => mergeImport(tx, companyId, importId, read, realtime));
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponse,
@@ -12,8 +13,11 @@ import {
 import * as z from 'zod/mini';
 import { requireRole } from '../auth/roles';
 import { companyScope } from '../auth/scope';
+import { timeSlices } from '../files/timeSlices';
+import { CONTROL_CHARACTERS_TEXT, controlCharacterPath, hasControlCharacter } from '../http/controlCharacters';
 import { CSV_BOM, csvLine } from '../http/csv';
-import { ApiError } from '../http/errors';
+import { ApiError, validationText } from '../http/errors';
+import { acceptLargeJsonBodies, textPieces } from '../files/largeJsonBody';
 import { createImportsRepository } from './imports.repository';
 import { startUpload } from './startImport';
 import { TEMPLATE_CSV, TEMPLATE_FILE_NAME } from './template';
@@ -24,16 +28,52 @@ const idParams = z.object({ id: idParam });
 /** The route's body limit: the longest TX_Base plus the other JSON fields. */
 const UPLOAD_BODY_LIMIT = IMPORT_DATA_URL_MAX + 1024;
 
+/** Characters of the file checked at a time (about a millisecond). */
+const CHECK_PIECE = 256 * 1024;
+
+const controlCharactersIn = (path: string[]) =>
+  new ApiError(400, validationText([{ instancePath: `/${path.join('/')}`, message: CONTROL_CHARACTERS_TEXT }]));
+
+/**
+ * The upload's check of control characters (docs/rules.md "Bad input"), the app's hook's (http/controlCharacters.ts)
+ * but for the file, checked a piece at a time: in one pass, the hook's check of an 80 MB data URL would hold up
+ * every other request for about a tenth of a second.
+ */
+async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
+  for (const part of [request.params, request.query]) {
+    const path = controlCharacterPath(part);
+    if (path) throw controlCharactersIn(path);
+  }
+  const body = request.body;
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const file = typeof fields.TX_Base === 'string' ? (textPieces(request, 'TX_Base') ?? [fields.TX_Base]) : null;
+  if (file !== null) {
+    const turn = timeSlices();
+    for (const piece of file) {
+      for (let from = 0; from < piece.length; from += CHECK_PIECE) {
+        if (hasControlCharacter(piece.slice(from, from + CHECK_PIECE))) throw controlCharactersIn(['TX_Base']);
+        await turn();
+      }
+    }
+  }
+  const path = controlCharacterPath(file === null ? body : { ...fields, TX_Base: '' });
+  if (path) throw controlCharactersIn(path);
+}
+
 // Supervisors and managers fill campaigns (docs/rules.md "CSV imports and provider batches"); another
 // company's campaign or import answers 404.
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlyManagers = requireRole(ROLE.SUPERVISOR, ROLE.GERENTE);
+  // The upload's body carries the file: parsed without holding up the other requests.
+  acceptLargeJsonBodies(app);
 
   app.post(
     '/importacao/upload',
     {
+      preValidation: refuseControlCharacters,
       preHandler: onlyManagers,
       bodyLimit: UPLOAD_BODY_LIMIT,
+      config: { ownControlCharacterCheck: true },
       schema: {
         tags,
         summary:
@@ -44,7 +84,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const importId = await startUpload(companyScope(request), request.pessoa.ID_Pessoa, request.body);
+      const dataUrl = textPieces(request, 'TX_Base') ?? [request.body.TX_Base];
+      const importId = await startUpload(companyScope(request), request.pessoa.ID_Pessoa, request.body, dataUrl);
       return { success: true, text: IMPORT_TEXT.started, data: { ID_Importacao: importId } };
     },
   );

@@ -8,6 +8,12 @@ import { INT4_MAX } from './fields';
 export const IMPORT_MAX_BYTES = 60 * 1024 * 1024;
 export const IMPORT_MAX_CLIENTS = 50_000;
 /**
+ * Columns a spreadsheet may have (the header's cells) and characters a line may have: far more than any real sheet
+ * of clients, and what bounds the work (and the memory) one line costs the import.
+ */
+export const IMPORT_MAX_COLUMNS = 200;
+export const IMPORT_MAX_LINE_CHARS = 50_000;
+/**
  * Longest TX_Base: the file base64-encoded (4 characters per 3 bytes) plus room for the data URL prefix, so a
  * file a little over 60 MB still reaches the API and gets its own text instead of a generic 413.
  */
@@ -24,6 +30,9 @@ export const IMPORT_TEXT = {
   tooBig: 'O arquivo passa de 60 MB. Apenas CSV de até 60MB; para arquivos maiores, contate o suporte.',
   tooManyLines: (lines: number) =>
     `A planilha tem ${lines.toLocaleString('pt-BR')} linhas de clientes; o máximo é de 50.000 clientes por planilha.`,
+  tooManyColumns: (columns: number) => `A planilha tem ${columns.toLocaleString('pt-BR')} colunas; o limite é ${IMPORT_MAX_COLUMNS}.`,
+  lineTooLong: (line: number) =>
+    `A linha ${line.toLocaleString('pt-BR')} da planilha passa de ${IMPORT_MAX_LINE_CHARS.toLocaleString('pt-BR')} caracteres, o limite de uma linha.`,
   noCpfColumn: 'O arquivo não tem a coluna CPF na primeira linha (cabeçalho). Use o modelo de planilha.',
   cpfMissing: 'CPF não informado: cada linha precisa ao menos do CPF do cliente.',
   cpfMalformed: 'CPF inválido: use os 11 dígitos, com ou sem pontuação.',
