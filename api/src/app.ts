@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { errorResponse, type Person } from '@consig/shared/contracts';
 import { attendantRoutes } from './attendant/routes';
 import { bearerAuth, createSessionService } from './auth/authenticate';
-import { authRoutes } from './auth/routes';
+import { authRoutes, logoutRoutes } from './auth/routes';
 import { addressKey } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import { callbackRoutes } from './callbacks/routes';
@@ -121,6 +121,7 @@ export async function buildApp({
   registerCallSweep(app, callSweepIntervalMs);
   // Set by the bearer hook on every protected route.
   app.decorateRequest('pessoa', null as unknown as Person);
+  app.decorateRequest('sessionId', '');
 
   // The API speaks JSON only: a text/plain body is refused with 415 instead of reaching validation.
   app.removeContentTypeParser('text/plain');
@@ -151,6 +152,7 @@ export async function buildApp({
       const response = route.schema?.response as Record<string, unknown> | undefined;
       route.schema = { ...route.schema, security: [{ bearer: [] }], response: { 401: errorResponse, ...response } };
     });
+    await api.register(logoutRoutes);
     await api.register(attendantRoutes);
     await api.register(clientRoutes);
     await api.register(clientDocumentRoutes);

@@ -13,7 +13,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     tokens: TokenService;
-    /** Bearer token → the person as they are now (null when gone, inactive or moved). */
+    /** Sign-in opens a session; a bearer token → its open session and the person as they are now. */
     sessions: SessionService;
     /** `push(ID_Pessoa, alert)` reaches that person's sockets on every API instance. */
     realtime: Realtime;
@@ -34,5 +34,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in person as they are NOW (reloaded per request by the bearer hook); set on every protected route. */
     pessoa: Person;
+    /** The session of the request's token (sessions.repository.ts); set with `pessoa`. */
+    sessionId: string;
   }
 }

@@ -204,7 +204,7 @@ describe('bearer token on protected routes', () => {
 
   it('answers 401 to a missing, malformed, forged, tampered or expired token on every endpoint', async () => {
     const good = await t.login('atendente@demo.com.br');
-    const person = decodeToken(good).pessoa;
+    const { pessoa: person, sid } = decodeToken(good);
     const [header, , signature] = good.split('.');
     const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const future = Math.floor(Date.now() / 1000) + 3600;
@@ -213,10 +213,10 @@ describe('bearer token on protected routes', () => {
       'other scheme': `Basic ${Buffer.from('a:b').toString('base64')}`,
       'empty bearer': 'Bearer ',
       garbage: 'Bearer abc.def.ghi',
-      forged: `Bearer ${createTokenService({ secret: 'segredo-de-um-atacante', ttlHours: 12 }).sign(person)}`,
+      forged: `Bearer ${createTokenService({ secret: 'segredo-de-um-atacante', ttlHours: 12 }).sign(person, sid ?? '')}`,
       tampered: `Bearer ${header}.${b64({ pessoa: { ...person, ID_Empresa: 2 }, exp: future })}.${signature}`,
       'alg none': `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ pessoa: person, exp: future })}.`,
-      expired: `Bearer ${createTokenService({ secret: t.config.jwtSecret, ttlHours: 12 }).sign(person, Date.now() - 13 * 3_600_000)}`,
+      expired: `Bearer ${createTokenService({ secret: t.config.jwtSecret, ttlHours: 12 }).sign(person, sid ?? '', Date.now() - 13 * 3_600_000)}`,
     };
     for (const [method, path, body] of endpoints) {
       for (const [kind, authorization] of Object.entries(authorizations)) {

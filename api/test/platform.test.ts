@@ -67,6 +67,7 @@ describe('OpenAPI', () => {
     expect(operations.map((o) => o.route).sort()).toEqual(
       [
         'POST /lnk/token',
+        'POST /lnk/sair',
         'GET /atendente/ramal',
         'GET /atendente',
         'GET /atendente/status',

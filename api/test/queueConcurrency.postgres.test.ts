@@ -40,7 +40,7 @@ beforeAll(async () => {
       await db.query('insert into campanha_atendente (id_empresa, id_campanha, id_atendente) values (1, $1, $2)', [campaignId, id]);
     }
     tokens.push(
-      first.app.tokens.sign({
+      await first.app.sessions.start({
         ID_Pessoa: id,
         ID_Funcao: ROLE.ATENDENTE,
         DE_Pessoa: name,

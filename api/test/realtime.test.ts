@@ -33,6 +33,7 @@ describe('GET /ws', () => {
   it('closes with 4401 on an invalid or expired token', async () => {
     const expired = createTokenService({ secret: t.config.jwtSecret, ttlHours: 12 }).sign(
       decodeToken(ana.token).pessoa,
+      decodeToken(ana.token).sid ?? '',
       Date.now() - 13 * 3_600_000,
     );
     for (const token of ['nao-e-um-token', expired, '']) {

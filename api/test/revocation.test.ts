@@ -1,7 +1,8 @@
-import { PROPOSAL_STATUSES, ROLE } from '@consig/shared/contracts';
+import { LOGOUT_TEXT, PROPOSAL_STATUSES, ROLE } from '@consig/shared/contracts';
 import { WS_CLOSE_UNAUTHORIZED } from '@consig/shared/contracts';
 import { startTestApp, type TestApp } from './harness';
-import { closeOf, wsClients } from './wsClient';
+import { ROLE_CHANGED_REASON, SESSION_ENDED_REASON } from '../src/realtime/sessionWatch';
+import { authenticate, closeOf, wsClients, type WsClient } from './wsClient';
 
 /**
  * A token is signed for 12 hours, but the person behind it can be deleted, deactivated, demoted or
@@ -105,6 +106,91 @@ describe('an old token on the realtime socket', () => {
     const client = await clients.connect(t, '10.9.1.1');
     client.socket.send(token);
     expect((await closeOf(client)).code).toBe(WS_CLOSE_UNAUTHORIZED);
+  });
+});
+
+describe("'Sair' on the server (POST /lnk/sair)", () => {
+  const logout = (token?: string) => t.call('POST', '/lnk/sair', { token });
+
+  it('kills the token at once: a copy of it gets 401 everywhere, and cannot end its session twice', async () => {
+    const { token } = await newPerson(ROLE.SUPERVISOR);
+    expect(await logout(token)).toEqual({ status: 200, body: { success: true, text: LOGOUT_TEXT } });
+    expect(LOGOUT_TEXT).toBe('Sessão encerrada.');
+    for (const path of readPaths) expect(await get(path, token)).toEqual(EXPIRED);
+    expect(await logout(token)).toEqual(EXPIRED);
+  });
+
+  it("ends that session only: the person's other sign-ins (another tab, another desk) keep working", async () => {
+    const { email, token } = await newPerson(ROLE.ATENDENTE);
+    const other = (await signIn(email)).body.token as string;
+    await logout(token);
+    expect((await get('/atendente/status', other)).status).toBe(200);
+    expect(await get('/atendente/status', token)).toEqual(EXPIRED);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect(await logout()).toEqual(EXPIRED);
+  });
+});
+
+describe('reactivation', () => {
+  it('never revives the tokens a person had before being deactivated', async () => {
+    const { id, email, token } = await newPerson(ROLE.SUPERVISOR);
+    await t.db.query('update pessoa set sn_ativo = 0 where id_pessoa = $1', [id]);
+    await t.db.query('update pessoa set sn_ativo = 1 where id_pessoa = $1', [id]);
+    for (const path of readPaths) expect(await get(path, token)).toEqual(EXPIRED);
+    const fresh = (await signIn(email)).body.token as string;
+    expect((await get('/atendente/status', fresh)).status).toBe(200);
+  });
+
+  it('never revives them after a move to another company and back either', async () => {
+    const { id, token } = await newPerson(ROLE.SUPERVISOR);
+    await t.db.query('update pessoa set id_empresa = 2 where id_pessoa = $1', [id]);
+    await t.db.query('update pessoa set id_empresa = 1 where id_pessoa = $1', [id]);
+    expect(await get('/atendente/status', token)).toEqual(EXPIRED);
+  });
+});
+
+/**
+ * An open socket follows its session (src/realtime/sessionWatch.ts): closed with 4401 and a Portuguese reason
+ * within 5 s of 'Sair', a deactivation or a demotion; the server checks every 2 s.
+ */
+describe('an open realtime socket after its session changed', () => {
+  const clients = wsClients();
+  afterEach(() => clients.closeAll());
+
+  /** A new person of `role` with a signed-in socket, and a control socket of another person that must stay open. */
+  async function openSockets(role: number, address: string): Promise<{ id: number; token: string; socket: WsClient; control: WsClient }> {
+    const person = await newPerson(role);
+    const other = await newPerson(role);
+    const socket = await clients.connect(t, address);
+    await authenticate(socket, person, t);
+    const control = await clients.connect(t, address);
+    await authenticate(control, other, t);
+    return { ...person, socket, control };
+  }
+
+  it("is closed within 5 s of 'Sair', with its reason", async () => {
+    const { token, socket, control } = await openSockets(ROLE.ATENDENTE, '10.9.2.1');
+    await t.call('POST', '/lnk/sair', { token });
+    expect(await closeOf(socket, 5_000)).toEqual({ code: WS_CLOSE_UNAUTHORIZED, reason: SESSION_ENDED_REASON });
+    expect(SESSION_ENDED_REASON).toBe('Sua sessão foi encerrada. Entre novamente.');
+    expect(control.isClosed()).toBe(false);
+  });
+
+  it('is closed within 5 s of the person being deactivated', async () => {
+    const { id, socket, control } = await openSockets(ROLE.SUPERVISOR, '10.9.2.2');
+    await t.db.query('update pessoa set sn_ativo = 0 where id_pessoa = $1', [id]);
+    expect(await closeOf(socket, 5_000)).toEqual({ code: WS_CLOSE_UNAUTHORIZED, reason: SESSION_ENDED_REASON });
+    expect(control.isClosed()).toBe(false);
+  });
+
+  it('is closed within 5 s of the person being demoted, saying their role changed', async () => {
+    const { id, socket, control } = await openSockets(ROLE.SUPERVISOR, '10.9.2.3');
+    await t.db.query('update pessoa set id_funcao = $2 where id_pessoa = $1', [id, ROLE.ATENDENTE]);
+    expect(await closeOf(socket, 5_000)).toEqual({ code: WS_CLOSE_UNAUTHORIZED, reason: ROLE_CHANGED_REASON });
+    expect(ROLE_CHANGED_REASON).toBe('Seu perfil de acesso mudou. Entre novamente.');
+    expect(control.isClosed()).toBe(false);
   });
 });
 

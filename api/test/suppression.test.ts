@@ -67,7 +67,7 @@ describe('the company suppression list ("Não Me Perturbe")', () => {
     const [{ id }] = await demo.app.db.query<{ id: number }>(
       "insert into pessoa (id_empresa, em_email, pw_senha, de_pessoa, id_funcao) values (2, 'sup2@outra.com.br', 'x', 'Supervisora Sul', 12) returning id_pessoa as id",
     );
-    const token = demo.app.app.tokens.sign({
+    const token = await demo.app.app.sessions.start({
       ID_Pessoa: id,
       ID_Funcao: 12,
       DE_Pessoa: 'Supervisora Sul',

@@ -6,21 +6,11 @@ import type { Person } from '@consig/shared/contracts';
 import type { Db } from '../db';
 
 /** The person as `request.pessoa` carries them, from `pessoa p join funcao f`. */
-const PERSON_COLUMNS = `p.id_pessoa as "ID_Pessoa", p.id_funcao as "ID_Funcao", p.de_pessoa as "DE_Pessoa",
+export const PERSON_COLUMNS = `p.id_pessoa as "ID_Pessoa", p.id_funcao as "ID_Funcao", p.de_pessoa as "DE_Pessoa",
   f.de_funcao as "DE_Funcao", p.sn_telefonia as "SN_Telefonia", p.id_empresa as "ID_Empresa"`;
 
 export function createPeopleRepository({ db }: { db: Db }) {
   return {
-    /** The person as they are now (role, company, name, telephony); undefined when deleted or inactive. */
-    async findActive(personId: number): Promise<Person | undefined> {
-      const [row] = await db.query<Person>(
-        `select ${PERSON_COLUMNS} from pessoa p join funcao f on f.id_funcao = p.id_funcao
-          where p.id_pessoa = $1 and p.sn_ativo = 1`,
-        [personId],
-      );
-      return row;
-    },
-
     /** Who signs in with this e-mail (lower case), with their password hash; undefined when nobody active has it. */
     async findActiveByEmail(email: string): Promise<(Person & { pw_senha: string }) | undefined> {
       const [row] = await db.query<Person & { pw_senha: string }>(

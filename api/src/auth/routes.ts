@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, loginRequest, loginResponse } from '@consig/shared/contracts';
+import { errorResponse, loginRequest, loginResponse, LOGOUT_TEXT, textResponse } from '@consig/shared/contracts';
 import { dummyHash, verifyPassword } from './password';
 import { createPeopleRepository } from './people.repository';
 import { addressKey, recordSuccess, reserveAttempt, throttledText } from './throttle';
@@ -40,7 +40,29 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!person || !valid) return reply.code(401).send({ success: false, text: INVALID_CREDENTIALS });
       await recordSuccess(app.db, email, address);
       const { pw_senha: _hash, ...pessoa } = person;
-      return { success: true, text: 'Login realizado com sucesso.', token: app.tokens.sign(pessoa) };
+      return { success: true, text: 'Login realizado com sucesso.', token: await app.sessions.start(pessoa) };
+    },
+  );
+};
+
+/**
+ * 'Sair' (product-spec §2) on the server too (docs/rules.md "Sign-in and sessions"): the caller's session is
+ * revoked, so a copied token is dead at once on this instance and within 2 s on the others, and its realtime
+ * sockets are closed. Registered in the bearer scope: only a live token can end its session.
+ */
+export const logoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/lnk/sair',
+    {
+      schema: {
+        tags: ['Autenticação'],
+        summary: 'Sair: encerra a sessão do token no servidor (o token deixa de valer em todas as instâncias).',
+        response: { 200: textResponse },
+      },
+    },
+    async (request) => {
+      await app.sessions.end(request.sessionId);
+      return { success: true, text: LOGOUT_TEXT };
     },
   );
 };

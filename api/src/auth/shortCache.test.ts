@@ -55,4 +55,15 @@ describe('shortCache', () => {
     await get(5);
     expect(state.calls).toBe(2);
   });
+
+  it('asks again for a key it was told to forget, and only for that key', async () => {
+    const { state, load } = counter();
+    const get = shortCache(load, { ttlMs: 2_000, now: () => 0 });
+    await get(6);
+    await get(7);
+    state.value = 'changed';
+    get.forget(6);
+    expect(await get(6)).toBe('6:changed');
+    expect(await get(7)).toBe('7:first');
+  });
 });

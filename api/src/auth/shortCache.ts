@@ -1,3 +1,6 @@
+/** A memoised lookup, and `forget(key)` to drop one key's answer when this instance knows it changed. */
+export type ShortCache<K, V> = ((key: K) => Promise<V>) & { forget(key: K): void };
+
 /**
  * Memoises an async lookup by key for `ttlMs`, counted from when the lookup STARTED, so an answer is
  * never more than `ttlMs` older than the database. Concurrent calls for one key share one lookup; a
@@ -6,11 +9,11 @@
 export function shortCache<K, V>(
   load: (key: K) => Promise<V>,
   { ttlMs, now = Date.now }: { ttlMs: number; now?: () => number },
-): (key: K) => Promise<V> {
+): ShortCache<K, V> {
   const entries = new Map<K, { value: Promise<V>; expires: number }>();
-  const sweepAbove = 1_000; // keys are people who signed in: few, but never let expired ones pile up
+  const sweepAbove = 1_000; // keys are open sessions: few, but never let expired ones pile up
 
-  return (key) => {
+  const get = (key: K) => {
     const at = now();
     const cached = entries.get(key);
     if (cached && cached.expires > at) return cached.value;
@@ -25,4 +28,5 @@ export function shortCache<K, V>(
     });
     return entry.value;
   };
+  return Object.assign(get, { forget: (key: K) => void entries.delete(key) });
 }

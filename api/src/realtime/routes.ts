@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { WS_CLOSE_UNAUTHORIZED } from '@consig/shared/contracts';
 import { SocketCounter, WS_CLOSE_TOO_MANY, WS_TOO_MANY_FOR_PERSON, WS_TOO_MANY_FROM_ADDRESS } from './limits';
+import { watchSessions } from './sessionWatch';
 
 /** Longest delay setTimeout accepts (~24.8 days): with an odd JWT_TTL_HOURS the socket closes early, never late. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -17,6 +18,8 @@ export interface RealtimeOptions {
   maxSocketsPerPerson?: number;
   /** Every this often each socket is pinged; one that did not answer the previous ping is cut off (30 s). */
   heartbeatMs?: number;
+  /** Every this often the sockets' sessions are checked (sessionWatch.ts, 2 s). */
+  sessionCheckMs?: number;
 }
 
 /**
@@ -78,7 +81,8 @@ function handleSocketErrors(socket: WebSocket, request: FastifyRequest): void {
 /**
  * GET /ws. Browsers cannot set headers on a WebSocket, so the JWT comes as the first message.
  * Until it is verified the socket is not registered and receives nothing; a bad token, or none
- * in time, closes it with 4401. The socket is also closed with 4401 when its token expires.
+ * in time, closes it with 4401. The socket is also closed with 4401 when its token expires, and within seconds
+ * of its session ending ('Sair', the person deactivated, demoted or moved: sessionWatch.ts).
  * Limits (limits.ts): messages over 16 KiB close it with 1009 (logged at warn); an address or a person over its
  * number of sockets has the extra socket closed with 4429. Limits count this instance's sockets. A socket
  * that does not answer a ping within a heartbeat interval (30 s) is cut off.
@@ -91,6 +95,13 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
   const perAddress = new SocketCounter();
   const heartbeat = startHeartbeat(options.heartbeatMs ?? 30_000);
   app.addHook('onClose', async () => heartbeat.stop());
+  const sessionWatch = watchSessions({
+    sessions: app.sessions,
+    closeCode: WS_CLOSE_UNAUTHORIZED,
+    log: app.log,
+    intervalMs: options.sessionCheckMs,
+  });
+  app.addHook('onClose', async () => sessionWatch.stop());
 
   app.get('/ws', { websocket: true }, (socket, request) => {
     handleSocketErrors(socket, request);
@@ -112,26 +123,28 @@ export const realtimeRoutes: FastifyPluginAsync<RealtimeOptions> = async (app, o
         .toString()
         .trim()
         .replace(/^Bearer\s+/i, '');
-      // The signature gives the expiry; the session check, like every HTTP request's, refuses a person
-      // deleted, deactivated or moved to another company since the token was issued.
-      const payload = app.tokens.verify(token);
-      const person = payload && (await app.sessions.current(token));
+      // The session check, like every HTTP request's, refuses a revoked session and a person deleted, deactivated
+      // or moved to another company since the token was issued.
+      const current = await app.sessions.current(token);
       if (socket.readyState !== socket.OPEN) return; // closed while the person was looked up
-      if (!payload || !person) {
+      if (!current) {
         socket.close(WS_CLOSE_UNAUTHORIZED, 'Sessão expirada ou inválida.');
         return;
       }
+      const { person } = current;
       const personId = person.ID_Pessoa;
       if (app.realtime.sockets(personId) >= maxPerPerson) {
         refuse(socket, WS_CLOSE_TOO_MANY, WS_TOO_MANY_FOR_PERSON);
         return;
       }
       const unregister = app.realtime.register(personId, socket);
+      // 'Sair', a deactivation or a demotion closes it within seconds (sessionWatch.ts).
+      sessionWatch.watch(socket, current.sessionId, person);
       // A signed-in socket is the attendant at the desk (docs/rules.md "Attendant state").
       void app.floor.connected(person);
       const expiry = setTimeout(
         () => socket.close(WS_CLOSE_UNAUTHORIZED, 'Sessão expirada.'),
-        Math.min(payload.exp * 1000 - Date.now(), MAX_TIMER_MS),
+        Math.min(current.expiresAt - Date.now(), MAX_TIMER_MS),
       );
       socket.once('close', () => {
         unregister();

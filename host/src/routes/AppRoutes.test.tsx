@@ -140,9 +140,16 @@ describe('route table', () => {
     expect(await screen.findByText('remoto mf_attendance/Atendimento')).toBeTruthy();
   });
 
-  it("'Sair' announces the logout, clears the session and cached data, and goes to the sign-in page", async () => {
+  it("'Sair' ends the session on the server, announces the logout, clears the session and cached data, and goes to the sign-in page", async () => {
     await renderAt('/dashboard');
     await screen.findByText('remoto mf_attendance/Dashboard');
+    const token = session.get().token;
+    server.restore();
+    const ended: unknown[] = [];
+    server = fakeApi((request) => {
+      if (request.url === '/lnk/sair') ended.push(request.headers.Authorization);
+      return { body: { success: true, text: 'Sessão encerrada.' } };
+    });
     const logouts: unknown[] = [];
     const stop = bus.subscribe('session.logout@1', (payload) => logouts.push(payload));
     queryClient.setQueryData(['/atendente/lead'], [{ ID_Cliente: 1 }]);
@@ -150,6 +157,7 @@ describe('route table', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sair' })));
     stop();
 
+    expect(ended).toEqual([`Bearer ${token}`]);
     expect(logouts).toEqual([{}]);
     expect(session.get()).toEqual({ token: null, user: null, extension: null });
     expect(queryClient.getQueryData(['/atendente/lead'])).toBeUndefined();

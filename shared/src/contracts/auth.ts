@@ -16,6 +16,9 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/** POST /lnk/sair's answer. */
+export const LOGOUT_TEXT = 'Sessão encerrada.';
+
 export const loginResponse = z.object({ success: z.boolean(), text: z.string(), token: z.optional(z.string()) });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -30,5 +33,9 @@ export const person = z.object({
 });
 export type Person = z.infer<typeof person>;
 
-export const tokenPayload = z.object({ pessoa: person, exp: z.number(), iat: z.optional(z.number()) });
+/**
+ * `sid`: the server-side session the token belongs to (docs/rules.md "Sign-in and sessions"); the API refuses a
+ * token without one. Optional here: the browser reads only `pessoa` and `exp`.
+ */
+export const tokenPayload = z.object({ pessoa: person, exp: z.number(), iat: z.optional(z.number()), sid: z.optional(z.string()) });
 export type TokenPayload = z.infer<typeof tokenPayload>;
