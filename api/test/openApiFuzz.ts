@@ -61,9 +61,7 @@ export function operationsOf(doc: { paths: Record<string, Record<string, OpenApi
       method: method.toUpperCase(),
       path,
       route: `${method.toUpperCase()} ${path}`,
-      // A parameter the path does not hold (the proposal list's shared params schema names start and end on
-      // its shortest form too) is left out: the route would never read it.
-      parameters: (op.parameters ?? []).filter((p) => p.in !== 'path' || path.includes(`{${p.name}}`)),
+      parameters: op.parameters ?? [],
       body: op.requestBody?.content['application/json']?.schema,
       responses: Object.keys(op.responses ?? {}),
     })),

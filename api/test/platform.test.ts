@@ -166,6 +166,23 @@ describe('OpenAPI', () => {
     expect(body.paths['/lnk/token'].post.requestBody.content['application/json'].schema.required).toEqual(['EM_Email', 'PW_Senha']);
   });
 
+  it('names, for each path, exactly the path parameters it holds, each required (an OpenAPI rule generators rely on)', async () => {
+    const { body } = await t.call('GET', '/docs/json');
+    type Parameter = { in: string; name: string; required?: boolean };
+    const paths = body.paths as Record<string, Record<string, { parameters?: Parameter[] }>>;
+    for (const [path, methods] of Object.entries(paths)) {
+      const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+      for (const [method, op] of Object.entries(methods)) {
+        const declared = (op.parameters ?? []).filter((p) => p.in === 'path');
+        expect({ route: `${method} ${path}`, names: declared.map((p) => p.name).sort() }).toEqual({
+          route: `${method} ${path}`,
+          names: inPath,
+        });
+        for (const parameter of declared) expect({ path, ...parameter }).toMatchObject({ path, required: true });
+      }
+    }
+  });
+
   it('serves swagger-ui at /docs', async () => {
     const response = await fetch(`${t.url}/docs`);
     expect(response.status).toBe(200);

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
 import * as z from 'zod/mini';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, proposalFilterPathParams } from '@consig/shared/contracts';
+import { errorResponse } from '@consig/shared/contracts';
 import { companyScope } from '../auth/scope';
 import { CSV_BOM, crlfLineEnds } from '../http/csv';
 import { ApiError } from '../http/errors';
@@ -23,7 +23,7 @@ export const proposalExportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each export holds a database connection of its own until its download ends: bounded per instance, so
   // exports can never take every connection the database allows.
   let streaming = 0;
-  for (const url of filterPathShapes('/crm/proposta/csv')) {
+  for (const { url, params } of filterPathShapes('/crm/proposta/csv')) {
     app.get(
       url,
       {
@@ -33,7 +33,7 @@ export const proposalExportRoutes: FastifyPluginAsyncZod = async (app) => {
             'Exporta as propostas do filtro (mesmos caminhos, filtros e escopo da lista) como propostas.csv: UTF-8 com BOM, ' +
             '";", vírgula decimal, datas dd/mm/aaaa. Cada exportação fica na auditoria (LGPD). Com EXPORT_MAX_CONCURRENT ' +
             'exportações em andamento nesta instância, responde 429 (Retry-After).',
-          params: proposalFilterPathParams,
+          params,
           response: { 200: z.string(), 400: errorResponse, 429: errorResponse },
         },
       },

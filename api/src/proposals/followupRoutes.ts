@@ -10,7 +10,7 @@ import {
   proposalAttendantsResponse,
   proposalBanksResponse,
   proposalDeleteResponse,
-  proposalFilterPathParams,
+  proposalFilterPathParamsByShape,
   proposalHistoryResponse,
   proposalIndicatorsResponse,
   proposalListQuery,
@@ -29,12 +29,16 @@ import { changeProposalStatus } from './statusChange';
 
 const tags = ['Propostas'];
 
-/** The three path shapes of product-spec §7 after a base: no dates, /0/{start}, /0/{start}/{end} (also /0/00000000/{end}). */
-export const filterPathShapes = (base: string) => [
-  `${base}/:status/:bank/:attendant/:indicator`,
-  `${base}/:status/:bank/:attendant/:indicator/0/:start`,
-  `${base}/:status/:bank/:attendant/:indicator/0/:start/:end`,
-];
+/**
+ * The three path shapes of product-spec §7 after a base: no dates, /0/{start}, /0/{start}/{end} (also
+ * /0/00000000/{end}), each with the schema of the parameters it has.
+ */
+export const filterPathShapes = (base: string) =>
+  [
+    { url: `${base}/:status/:bank/:attendant/:indicator`, params: proposalFilterPathParamsByShape.noDates },
+    { url: `${base}/:status/:bank/:attendant/:indicator/0/:start`, params: proposalFilterPathParamsByShape.start },
+    { url: `${base}/:status/:bank/:attendant/:indicator/0/:start/:end`, params: proposalFilterPathParamsByShape.startEnd },
+  ] as const;
 
 const FILTER_SUMMARY =
   '0 é "sem filtro"; datas AAAAMMDD de digitação no horário de Brasília, inclusivas (00000000 como início: sem início). ' +
@@ -42,14 +46,14 @@ const FILTER_SUMMARY =
 
 /** Follow-up (docs/rules.md "Proposal follow-up"): every role reads; attendants only their own proposals. */
 export const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const url of filterPathShapes('/crm/proposta')) {
+  for (const { url, params } of filterPathShapes('/crm/proposta')) {
     app.get(
       url,
       {
         schema: {
           tags,
           summary: `Propostas filtradas, as digitadas mais recentemente primeiro, ${PROPOSAL_PAGE_SIZE} por página (?cursor= TX_Proximo). ${FILTER_SUMMARY}`,
-          params: proposalFilterPathParams,
+          params,
           querystring: proposalListQuery,
           response: { 200: proposalListResponse, 400: errorResponse },
         },

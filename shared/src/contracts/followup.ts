@@ -127,6 +127,17 @@ export const proposalFilterPathParams = z
   .extend(proposalFilterParams, { start: z.optional(startDay), end: z.optional(compactDay) })
   .check(z.refine(daysInOrder, { error: 'A data final não pode ser anterior à inicial.', path: ['end'] }));
 export type ProposalFilterPathParams = z.infer<typeof proposalFilterPathParams>;
+/**
+ * The path parameters of each of the three shapes (no dates, /0/{start}, /0/{start}/{end}): each lists only the
+ * parameters its path has, so the OpenAPI description names no path parameter the path lacks.
+ */
+export const proposalFilterPathParamsByShape = {
+  noDates: proposalFilterParams,
+  start: z.extend(proposalFilterParams, { start: startDay }),
+  startEnd: z
+    .extend(proposalFilterParams, { start: startDay, end: compactDay })
+    .check(z.refine(daysInOrder, { error: 'A data final não pode ser anterior à inicial.', path: ['end'] })),
+} as const;
 
 /** The list's ?cursor= was not made by the API (or by this filter's list). */
 export const PROPOSAL_CURSOR_INVALID = 'Cursor de página inválido: recarregue a lista.';
