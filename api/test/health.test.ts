@@ -1,5 +1,9 @@
 import { shippedMigrations } from '../src/health/readiness';
+import { eventually } from './eventually';
 import { startTestApp, type TestApp } from './harness';
+
+/** How long one readiness answer serves later probes (src/health/routes.ts), and a little more. */
+const READINESS_STALE_MS = 1_500;
 
 // The probes a process manager or load balancer calls: public, no token (docs/architecture.md "Scale-out").
 
@@ -24,6 +28,7 @@ describe('with the database up and migrated', () => {
       last,
     ]);
     try {
+      await eventually(async () => (await t.call('GET', '/health/ready')).status === 503, READINESS_STALE_MS);
       expect(await t.call('GET', '/health/ready')).toEqual({
         status: 503,
         body: { success: false, text: `Migrações não aplicadas: ${last}.` },
@@ -31,7 +36,21 @@ describe('with the database up and migrated', () => {
     } finally {
       await t.db.query('insert into schema_migrations (no_arquivo, ts_aplicada) values ($1, $2)', [last, row.ts_aplicada]);
     }
-    expect((await t.call('GET', '/health/ready')).status).toBe(200);
+    await eventually(async () => (await t.call('GET', '/health/ready')).status === 200, READINESS_STALE_MS);
+  });
+
+  test('/health/ready asks the database once for a burst of probes (they are public and never budgeted)', async () => {
+    await new Promise((resolve) => setTimeout(resolve, READINESS_STALE_MS));
+    const query = jest.spyOn(t.app.db, 'query');
+    try {
+      const answers = await Promise.all(Array.from({ length: 200 }, () => t.call('GET', '/health/ready')));
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      const readinessQueries = query.mock.calls.filter(([sql]) => String(sql).includes('schema_migrations'));
+      expect(readinessQueries.length).toBeLessThanOrEqual(2);
+      expect(readinessQueries.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      query.mockRestore();
+    }
   });
 });
 
@@ -40,6 +59,7 @@ test('/health/ready answers 503 once the database is gone, while /health/live st
   try {
     // Closes every connection (and, on PostgreSQL, drops the database): the API can no longer reach it.
     await t.database.drop();
+    await eventually(async () => (await t.call('GET', '/health/ready')).status === 503, READINESS_STALE_MS);
     expect(await t.call('GET', '/health/ready')).toEqual({ status: 503, body: { success: false, text: 'Banco de dados indisponível.' } });
     expect((await t.call('GET', '/health/live')).status).toBe(200);
   } finally {

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorResponse } from '@consig/shared/contracts';
+import { shortCache } from '../auth/shortCache';
 import { checkReadiness, shippedMigrations } from './readiness';
+
+/**
+ * One readiness query serves every probe of the next second: the probes are public and never counted against a
+ * request budget (http/rateLimit.ts), so without it a flood of them would be a flood of database queries.
+ */
+const READINESS_CACHE_MS = 1_000;
 
 const healthy = z.object({ success: z.literal(true), text: z.string() });
 
@@ -13,6 +20,7 @@ const healthy = z.object({ success: z.literal(true), text: z.string() });
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const migrations = shippedMigrations();
+  const readinessNow = shortCache(() => checkReadiness(app.db, migrations), { ttlMs: READINESS_CACHE_MS });
 
   app.get(
     '/health/live',
@@ -31,7 +39,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       logLevel: 'warn',
     },
     async (_request, reply) => {
-      const readiness = await checkReadiness(app.db, migrations);
+      const readiness = await readinessNow(undefined);
       if (!readiness.ready) return reply.code(503).send({ success: false as const, text: readiness.text });
       return { success: true as const, text: 'API pronta.' };
     },
