@@ -94,11 +94,14 @@ describe('GET /crm/proposta/csv/...', () => {
   });
 
   it('records each export with who asked and the filters', async () => {
-    await demo.app.db.query("delete from auditoria where tp_acao = 'proposta.exportacao'");
+    // The audit is append-only (migration 024): what this test adds is what comes after the rows already there.
+    const [{ last }] = await demo.app.db.query<{ last: number }>('select coalesce(max(id_auditoria), 0)::int as last from auditoria');
     await exportCsv(co.tokens.b, { ...none, status: 20, start: '20250302' });
     await exportCsv(co.tokens.manager, { ...none, bank: 1, end: '20250303' });
     const audit = await demo.app.db.query(
-      `select id_empresa as company, id_pessoa as person, js_detalhe as detail from auditoria where tp_acao = 'proposta.exportacao' order by id_auditoria`,
+      `select id_empresa as company, id_pessoa as person, js_detalhe as detail from auditoria
+        where tp_acao = 'proposta.exportacao' and id_auditoria > $1 order by id_auditoria`,
+      [last],
     );
     expect(audit).toEqual([
       { company: 3, person: co.ids.b, detail: { filtros: { ID_Status: 20, DT_Inicio: '20250302' } } },
