@@ -37,10 +37,15 @@ export function formulaSafe(text: string): string {
   return formula ? `'${text}` : text;
 }
 
-/** One cell: neutralised when it is a formula, quoted when it holds ';', '"' or a line break. */
+/**
+ * The text as one cell, quoted when it holds ';', '"' or a line break, and nothing else: for a CSV the API reads
+ * back itself (a provider batch becomes an import), where a neutralised formula would change the data.
+ */
+export const csvQuoted = (text: string) => (/[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
+
+/** One cell of a file people open: neutralised when it is a formula, quoted when it holds ';', '"' or a line break. */
 export function csvCell(value: string | number | null): string {
-  const text = formulaSafe(value === null ? '' : String(value));
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return csvQuoted(formulaSafe(value === null ? '' : String(value)));
 }
 
 export const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(';')}\r\n`;

@@ -8,6 +8,7 @@ import { toCents } from '@consig/shared/credit';
 import { parseDate } from '@consig/shared/format';
 import type { VerzBatchRequest } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
+import { CSV_BOM, csvQuoted } from '../http/csv';
 import { TEMPLATE_COLUMNS } from './template';
 
 interface Range<T> {
@@ -103,9 +104,6 @@ export function invertedPair(filter: ProviderFilter): string | null {
   return inverted ? inverted[0] : null;
 }
 
-const BOM = '\uFEFF';
-/** One cell: quoted when it holds the delimiter, a quote or a line break. */
-const cell = (value: string) => (/[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 const brDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 
 /**
@@ -126,8 +124,8 @@ export function prospectsCsv(prospects: ProviderProspect[]): Uint8Array {
       '',
       '',
     ]
-      .map(cell)
+      .map(csvQuoted)
       .join(';'),
   );
-  return new TextEncoder().encode(`${BOM}${[TEMPLATE_COLUMNS.join(';'), ...lines].join('\r\n')}\r\n`);
+  return new TextEncoder().encode(`${CSV_BOM}${[TEMPLATE_COLUMNS.join(';'), ...lines].join('\r\n')}\r\n`);
 }
