@@ -79,9 +79,9 @@ const API_PLATFORM = {
 const API_FEATURES = {
   attendant: ['queue'],
   callbacks: ['queue'],
-  calls: ['queue', 'recordings'],
+  calls: ['clients', 'queue', 'recordings'],
   campaigns: ['imports'],
-  'client-documents': [],
+  'client-documents': ['clients'],
   clients: [],
   fgts: ['operations'],
   floor: ['attendant', 'calls'],

@@ -1,3 +1,4 @@
+import { makeCpf } from '@consig/shared/format';
 import { DEMO_CLIENTS, DEMO_QUEUE, type DemoClient } from '../src/db/demoData';
 import { eventually } from './eventually';
 import { demoClientId, useSignedInDemoApp } from './harness';
@@ -568,6 +569,8 @@ describe('POST /telefonia/sip/entrada: a call to a company number', () => {
     it("once an attendant registers the unknown number on a client, that client's 'Ligações' has the call", async () => {
       const { chamada } = await ring('11955553333', '1130030303');
       const carlos = await clientOf(CARLOS);
+      // The attendant finds the caller's record by the CPF they give ('Novo Cliente'), which lets them work it.
+      expect((await demo.get(`/crm/cliente/basico/${makeCpf(CARLOS)}`, A)).status).toBe(200);
       const added = await demo.app.call('POST', '/cadastro/telefone', {
         token: demo.tokens[A],
         body: { ClienteID: carlos, DE_Telefone: '11955553333' },

@@ -159,7 +159,7 @@ describe('GET /crm/cliente/basico/{cpf}', () => {
       SG_Estado: prospect.state,
       DE_Telefone: prospect.phones[0],
     });
-    const phones = await get(`/crm/cliente/telefones/${body.data.cliente.ClienteID}`, ATTENDANT);
+    const phones = await get(`/crm/cliente/telefones/${body.data.cliente.ClienteID}`, 'supervisor@demo.com.br');
     expect(phones.body.data.map((p: { DE_Telefone: string }) => p.DE_Telefone)).toEqual(prospect.phones);
     // Looking it up again answers the same client.
     const again = await get(`/crm/cliente/basico/${prospect.cpf}`, ATTENDANT);

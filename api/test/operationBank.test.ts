@@ -1,4 +1,5 @@
 import { offerFromInstallment, percentRate, saoPauloDate, centsToDecimalText, toCents } from '@consig/shared/credit';
+import { makeCpf } from '@consig/shared/format';
 import { DEMO_CLIENTS, demoOperationAccount } from '../src/db/demoData';
 import { DEMO_RATES } from '../src/db/seedRates';
 import { useSignedInDemoApp, demoClientId } from './harness';
@@ -288,6 +289,8 @@ describe("POST /crm/proposta/0 and the card's account", () => {
 });
 
 describe('SIAPE, EGC and EGI offers', () => {
+  // Edson is no lead of the attendant's: they work him once they look him up by his CPF ('Novo Cliente').
+  beforeAll(async () => expect((await get(`/crm/cliente/basico/${makeCpf(EDSON.cpfBase)}`, ATTENDANT)).status).toBe(200));
   const rateOf = (type: number) => DEMO_RATES.find((rate) => rate.company === 1 && rate.creditType === type && rate.bank === null)!.percent;
   const CAPS: Record<number, string> = { [SIAPE]: '1.80', [EGC]: '3.50', [EGI]: '2.00' };
 

@@ -1,4 +1,5 @@
 import { offerFromInstallment, percentRate, saoPauloDate, centsToDecimalText } from '@consig/shared/credit';
+import { makeCpf } from '@consig/shared/format';
 import { DEMO_CLIENTS } from '../src/db/demoData';
 import { useSignedInDemoApp, demoClientId } from './harness';
 
@@ -287,6 +288,8 @@ describe('POST /crm/proposta/0: one proposal in progress per operation', () => {
   });
 
   it('lets only one of two simultaneous registrations of one operation through', async () => {
+    // Luiz is the second attendant's lead: the first works him once they look him up by his CPF ('Novo Cliente').
+    expect((await get(`/crm/cliente/basico/${makeCpf(LUIZ.cpfBase)}`, ATTENDANT)).status).toBe(200);
     const { cliente, card } = await screenOf(LUIZ);
     const before = await proposalCount();
     const body = { cliente, contratar: [select(card(INSS), { VL_Parcela: '300.00' })] };

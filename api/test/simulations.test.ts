@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { formatCents, toCents } from '@consig/shared/credit';
+import { makeCpf } from '@consig/shared/format';
 import { DEMO_CLIENTS } from '../src/db/demoData';
 import { useSignedInDemoApp, demoClientId } from './harness';
 
@@ -218,6 +219,8 @@ describe('POST /crm/simulacao/enviar recording and e-mail', () => {
 describe('POST /crm/simulacao/enviar: private payroll credit (CCP) under Lei 15.179/2025', () => {
   const EDSON = DEMO_CLIENTS.find((c) => c.name === 'Edson Arantes Melo')!; // FGTS and CCP, income R$ 5.100,00
   const CCP = 5;
+  // Edson is no lead of the attendant's: they work him once they look him up by his CPF ('Novo Cliente').
+  beforeAll(async () => expect((await get(`/crm/cliente/basico/${makeCpf(EDSON.cpfBase)}`, ATTENDANT)).status).toBe(200));
 
   async function ccpScreen() {
     const id = await clientId(EDSON);

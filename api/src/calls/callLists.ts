@@ -1,10 +1,10 @@
 /**
- * The call lists users read (docs/rules.md "Calls"). Who may see what is decided by the route (`ownRowsOnly`);
- * the SQL is in calls.repository.ts.
+ * The call lists users read (docs/rules.md "Calls"). Who may see what is decided by the route (`ownRowsOnly`,
+ * clients/clientAccess.ts); the SQL is in calls.repository.ts.
  */
 import type { CallsResponse } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
-import { ApiError, TEXT } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { createCallsRepository } from './calls.repository';
 
 export const ATTENDANT_NOT_FOUND_TEXT = 'Atendente não encontrado.';
@@ -12,13 +12,11 @@ export const ATTENDANT_NOT_FOUND_TEXT = 'Atendente não encontrado.';
 const listText = (count: number) => (count === 0 ? 'Nenhuma ligação.' : `${count} ligação(ões).`);
 
 /**
- * GET /crm/cliente/{id}/ligacoes. `attendantId` (an attendant's own id; null for supervisors and managers): a
- * client the attendant does not deal with answers like a missing one, 404, so ids reveal nothing.
+ * GET /crm/cliente/{id}/ligacoes, once the route has checked that the client is the company's and one the caller
+ * works (clients/clientAccess.ts: 404 otherwise).
  */
-export async function clientCalls(scope: CompanyScope, attendantId: number | null, clientId: number, now: Date): Promise<CallsResponse> {
-  const calls = createCallsRepository(scope);
-  if (!(await calls.clientVisible(clientId, attendantId))) throw new ApiError(404, TEXT.clientNotFound);
-  const data = await calls.ofClient(clientId, now);
+export async function clientCalls(scope: CompanyScope, clientId: number, now: Date): Promise<CallsResponse> {
+  const data = await createCallsRepository(scope).ofClient(clientId, now);
   return { success: true, text: listText(data.length), data };
 }
 

@@ -327,25 +327,6 @@ export function createCallsRepository({ db, companyId }: CompanyScope) {
       return row;
     },
 
-    /**
-     * Whether the client exists for this company and, for an attendant (`attendantId`; null: supervisors and
-     * managers), whether they deal with it: they hold it in the queue, it is one of their leads or proposals,
-     * or one of their calls was with it (docs/rules.md "Calls").
-     */
-    async clientVisible(clientId: number, attendantId: number | null): Promise<boolean> {
-      const [row] = await db.query<{ visible: boolean }>(
-        `select exists (select 1 from cliente c where c.id_empresa = $1 and c.id_cliente = $2)
-                and ($3::int is null
-                     or exists (select 1 from fila f where f.id_empresa = $1 and f.id_cliente = $2 and f.id_atendente = $3
-                                                       and f.co_estado = 'em_atendimento')
-                     or exists (select 1 from lead d where d.id_empresa = $1 and d.id_cliente = $2 and d.id_atendente = $3)
-                     or exists (select 1 from proposta p where p.id_empresa = $1 and p.id_cliente = $2 and p.id_atendente = $3)
-                     or exists (select 1 from ligacao l where l.id_empresa = $1 and l.id_cliente = $2 and l.id_atendente = $3)) as visible`,
-        [companyId, clientId, attendantId],
-      );
-      return row.visible;
-    },
-
     /** Whether the person exists for this company. */
     async personExists(personId: number): Promise<boolean> {
       const rows = await db.query('select 1 from pessoa where id_empresa = $1 and id_pessoa = $2', [companyId, personId]);

@@ -4,6 +4,7 @@ import { saoPauloDate } from '@consig/shared/credit';
 import * as z from 'zod/mini';
 import { ownRowsOnly } from '../auth/roles';
 import { companyScope } from '../auth/scope';
+import { requireClientAccess } from '../clients/clientAccess';
 import { ApiError } from '../http/errors';
 import { attendantCalls, clientCalls } from './callLists';
 
@@ -20,12 +21,16 @@ export const callRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Ligações do cliente, da mais recente para a mais antiga (no máximo 100). O atendente vê as de um cliente com ' +
-          'quem trabalha (em mãos na fila, lead, proposta ou ligação dele); supervisores e gerentes, de qualquer cliente.',
+          'quem trabalha (em mãos na fila, retorno, lead, proposta ou ligação dele, ou consultado hoje pelo CPF completo); ' +
+          'supervisores e gerentes, de qualquer cliente.',
         params: z.object({ id: idParam }),
         response: { 200: callsResponse, 404: errorResponse },
       },
     },
-    async (request) => clientCalls(companyScope(request), ownRowsOnly(request.pessoa), request.params.id, app.clock()),
+    async (request) => {
+      await requireClientAccess(request, request.params.id);
+      return clientCalls(companyScope(request), request.params.id, app.clock());
+    },
   );
 
   app.get(

@@ -14,6 +14,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { companyScope } from '../auth/scope';
+import { requireClientAccess } from '../clients/clientAccess';
+import { countClientRead } from '../clients/clientReads';
 import { sendStoredFile } from '../files/storedFile';
 import { readUploadedFile } from '../files/uploadedFile';
 import { ApiError, TEXT } from '../http/errors';
@@ -27,8 +29,9 @@ const DOCUMENT_BODY_LIMIT = CLIENT_DOCUMENT_DATA_URL_MAX + 8 * 1024;
 const documents = (request: FastifyRequest) => createClientDocumentsRepository(companyScope(request));
 
 // Every role of the company works clients (product-spec §1), so every role reads, uploads and deletes their
-// documents, as it edits their phones: no role check. Another company's client or document answers exactly
-// like an unknown one (404), so ids reveal nothing.
+// documents, as it edits their phones: no role check, but an attendant only of the clients they work
+// (clients/clientAccess.ts). Another company's client or document, and a client the attendant does not work, answer
+// exactly like an unknown one (404), so ids reveal nothing. A document's file is a read of the client (clientReads.ts).
 export const clientDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crm/cliente/:ClienteID/documentos',
@@ -41,6 +44,7 @@ export const clientDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireClientAccess(request, request.params.ClienteID);
       const data = await documents(request).list(request.params.ClienteID);
       if (!data) throw new ApiError(404, TEXT.clientNotFound);
       return { success: true, text: data.length ? `${data.length} documento(s).` : 'Nenhum documento enviado.', data };
@@ -61,6 +65,7 @@ export const clientDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { body, params, pessoa } = request;
+      await requireClientAccess(request, params.ClienteID);
       const file = readUploadedFile(body.TX_Base, {
         accepts: CLIENT_DOCUMENT_MEDIA_TYPES,
         maxBytes: CLIENT_DOCUMENT_MAX_BYTES,
@@ -89,8 +94,10 @@ export const clientDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await requireClientAccess(request, request.params.ClienteID, CLIENT_DOCUMENT_TEXT.notFound);
       const document = await documents(request).file(request.params.ClienteID, request.params.DocumentoID);
       if (!document) throw new ApiError(404, CLIENT_DOCUMENT_TEXT.notFound);
+      await countClientRead(request);
       return sendStoredFile(reply, document, { downloadAs: document.name });
     },
   );
@@ -107,6 +114,7 @@ export const clientDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { ClienteID, DocumentoID } = request.params;
+      await requireClientAccess(request, ClienteID, CLIENT_DOCUMENT_TEXT.notFound);
       if (!(await documents(request).remove(ClienteID, DocumentoID))) throw new ApiError(404, CLIENT_DOCUMENT_TEXT.notFound);
       return { success: true, text: CLIENT_DOCUMENT_TEXT.deleted, data: { DocumentoID } };
     },

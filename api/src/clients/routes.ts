@@ -14,6 +14,8 @@ import * as z from 'zod/mini';
 import type { FastifyRequest } from 'fastify';
 import { companyScope } from '../auth/scope';
 import { ApiError, TEXT } from '../http/errors';
+import { grantCpfLookup, requireClientAccess } from './clientAccess';
+import { countClientRead } from './clientReads';
 import { createClientsRepository } from './clients.repository';
 import { saveClient } from './saveClient';
 
@@ -27,8 +29,9 @@ const clients = (request: FastifyRequest) => createClientsRepository(companyScop
 
 const successResponse = z.object({ success: z.literal(true), text: z.string() });
 
-// Every role of the company may read and add phones: attendants work clients (product-spec §1).
-// Another company's client answers exactly like an unknown one (404), so ids reveal nothing.
+// Every role works clients (product-spec §1), but an attendant only the ones they work (clientAccess.ts); another
+// company's client, and one the attendant does not work, answer exactly like an unknown one (404), so ids reveal
+// nothing. Each answer that hands out a client's record or phones is counted (clientReads.ts).
 export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crm/cliente/basicoPorID/:ClienteID',
@@ -41,15 +44,17 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireClientAccess(request, request.params.ClienteID);
       const client = await clients(request).byId(request.params.ClienteID);
       if (!client) throw new ApiError(404, TEXT.clientNotFound);
+      await countClientRead(request);
       return { success: true, text: 'Cliente encontrado.', data: { cliente: client } };
     },
   );
 
   // 'Novo Cliente' (product-spec §2): a CPF the company does not have yet becomes its client at once,
   // prefilled from the prospect base when the CPF is there. Another company's client with the same CPF
-  // is a different row: nothing of it is read.
+  // is a different row: nothing of it is read. Typing the full CPF lets an attendant work that client today.
   app.get(
     '/crm/cliente/basico/:cpf',
     {
@@ -71,6 +76,8 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
           ? await repository.byCpfIfKnown(request.params.cpf, today)
           : await repository.byCpfOrNew(request.params.cpf, today);
       if (!found) throw new ApiError(404, CPF_NOT_IN_BASE);
+      await grantCpfLookup(request, found.cliente.ClienteID);
+      await countClientRead(request);
       return { success: true, text: found.created ? 'Cliente cadastrado.' : 'Cliente encontrado.', data: { cliente: found.cliente } };
     },
   );
@@ -78,6 +85,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   // 'Salvar' of the client form in edit mode (our extension of product-spec §2): the same contract and the same
   // saving code as the client inside POST crm/proposta/0, in one transaction. Every role of the company works
   // clients (product-spec §1), so none is refused; another company's client answers as an unknown one (404).
+  // The answer is what was just sent, saved: not counted as a read.
   app.put(
     '/crm/cliente/:ClienteID',
     {
@@ -92,6 +100,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireClientAccess(request, request.params.ClienteID);
       const client = await saveClient(companyScope(request), request.params.ClienteID, request.body, saoPauloDate(app.clock()));
       return { success: true, text: 'Cadastro salvo.', data: { cliente: client } };
     },
@@ -108,8 +117,10 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireClientAccess(request, request.params.ClienteID);
       const data = await clients(request).phonesOf(request.params.ClienteID);
       if (!data) throw new ApiError(404, TEXT.clientNotFound);
+      await countClientRead(request);
       return {
         success: true,
         text: data.length ? `${data.length} telefone(s).` : 'Nenhum telefone cadastrado.',
@@ -130,6 +141,7 @@ export const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { DE_Telefone, ClienteID } = request.body;
+      await requireClientAccess(request, ClienteID);
       const ddd = DE_Telefone.slice(0, DDD_DIGITS);
       const result = await clients(request).addPhone(ClienteID, ddd, DE_Telefone.slice(DDD_DIGITS));
       if (result === 'clientNotFound') throw new ApiError(404, TEXT.clientNotFound);

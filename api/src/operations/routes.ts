@@ -3,15 +3,18 @@ import { updateOperationRequest, updateOperationResponse, errorResponse, idParam
 import { saoPauloDate } from '@consig/shared/credit';
 import * as z from 'zod/mini';
 import { companyScope } from '../auth/scope';
+import { requireClientAccess, requireOperationAccess } from '../clients/clientAccess';
 import { ApiError, TEXT } from '../http/errors';
 import { operationCard } from './operationCard';
+import { OPERATION_NOT_FOUND } from './pricing';
 import { createOperationsRepository } from './operations.repository';
 import { recalculate } from './recalculation';
 
 const tags = ['Operação'];
 
-// Every role of the company works clients and their operations (product-spec §1, §6): no role check.
-// Another company's client or operation answers exactly like an unknown one (404).
+// Every role of the company works clients and their operations (product-spec §1, §6): no role check, but an
+// attendant only those of the clients they work (clients/clientAccess.ts). Another company's client or operation, and
+// one of a client the attendant does not work, answer exactly like an unknown one (404).
 export const operationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Contract dates and "in force" days are São Paulo calendar days (docs/rules.md "Credit arithmetic"). */
   const today = () => saoPauloDate(app.clock());
@@ -27,6 +30,7 @@ export const operationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireClientAccess(request, request.params.ClienteID);
       const on = today();
       const stored = await createOperationsRepository(companyScope(request)).ofClient(request.params.ClienteID, on);
       if (!stored) throw new ApiError(404, TEXT.clientNotFound);
@@ -51,6 +55,10 @@ export const operationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: updateOperationResponse, 404: errorResponse },
       },
     },
-    async (request) => recalculate(companyScope(request), request.body, today()),
+    async (request) => {
+      // The recalculation also saves the client fields it carries.
+      await requireOperationAccess(request, request.body.OperacaoID, OPERATION_NOT_FOUND);
+      return recalculate(companyScope(request), request.body, today());
+    },
   );
 };

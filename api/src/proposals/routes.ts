@@ -10,6 +10,7 @@ import {
 import { saoPauloDate } from '@consig/shared/credit';
 import { ownRowsOnly } from '../auth/roles';
 import { companyScope } from '../auth/scope';
+import { requireClientAccess } from '../clients/clientAccess';
 import { proposalExportRoutes } from './exportRoute';
 import { followUpRoutes } from './followupRoutes';
 import { createProposalsRepository } from './proposals.repository';
@@ -54,7 +55,8 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // 'Registrar proposta' is for every role (product-spec §6); the attendant is the caller
-  // (docs/rules.md "Proposals and tickets").
+  // (docs/rules.md "Proposals and tickets"). It saves the client's form, so an attendant registers only for a client
+  // they work (clients/clientAccess.ts): any other answers 404 like an unknown one.
   app.post(
     '/crm/proposta/0',
     {
@@ -69,6 +71,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireClientAccess(request, request.body.cliente.ClienteID);
       const answer = await registerProposals(companyScope(request), request.pessoa.ID_Pessoa, request.body, saoPauloDate(app.clock()));
       // Today's proposals and their value on the live board.
       await app.floor.refresh(request.pessoa.ID_Empresa, request.pessoa.ID_Pessoa, { figures: true });

@@ -11,6 +11,7 @@ import { saoPauloDate } from '@consig/shared/credit';
 import type { FastifyRequest } from 'fastify';
 import * as z from 'zod/mini';
 import { companyScope } from '../auth/scope';
+import { requireClientAccess } from '../clients/clientAccess';
 import { ApiError, TEXT } from '../http/errors';
 import { sendSimulation } from './sendSimulation';
 import { createSimulationsRepository } from './simulations.repository';
@@ -38,16 +39,19 @@ export const simulationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: simulationSendResponse, 403: errorResponse, 404: errorResponse },
       },
     },
-    async (request) =>
-      sendSimulation(companyScope(request), request.pessoa.ID_Pessoa, request.body, {
+    async (request) => {
+      await requireClientAccess(request, request.body.cliente.ClienteID);
+      return sendSimulation(companyScope(request), request.pessoa.ID_Pessoa, request.body, {
         today: saoPauloDate(app.clock()),
         mail: app.config.mail,
         log: request.log,
-      }),
+      });
+    },
   );
 
   // 'Histórico e Simulador' (product-spec §2, /atendimento; listing the simulations sent is our extension): every
-  // role of the company may read a client's simulations.
+  // role of the company may read a client's simulations, an attendant those of the clients they work
+  // (clients/clientAccess.ts); any other client answers 404 like an unknown one.
   app.get(
     '/crm/simulacao/:ClienteID',
     {
@@ -59,6 +63,7 @@ export const simulationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await requireClientAccess(request, request.params.ClienteID);
       const data = await createSimulationsRepository(companyScope(request)).ofClient(request.params.ClienteID);
       if (!data) throw new ApiError(404, TEXT.clientNotFound);
       return { success: true as const, text: data.length ? `${data.length} simulação(ões).` : 'Nenhuma simulação enviada.', data };

@@ -125,3 +125,23 @@ export const clientSearchQuery = z.object({
   cadastrar: z.optional(z.enum(['0', '1'], { error: 'Use 0 ou 1.' })),
 });
 export type ClientSearchQuery = z.infer<typeof clientSearchQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Reads of client records (issue 21 item 3): every read is counted per person and São Paulo day, and the
+// company's managers are alerted when someone's reads pass the daily threshold (CLIENT_READS_ALERT_PER_DAY).
+
+/** Realtime alert to the company's managers (13) when a person's reads of client records pass the daily threshold. */
+export const ALERT_CLIENT_READS = 1094;
+
+/** DE_Dados of ALERT_CLIENT_READS: who, how many reads today (São Paulo day DT_Dia, 'YYYY-MM-DD') and the threshold. */
+export interface ClientReadsAlertData {
+  ID_Pessoa: number;
+  DE_Pessoa: string;
+  NU_Leituras: number;
+  NU_Limite: number;
+  DT_Dia: string;
+}
+
+/** DE_Observacao of ALERT_CLIENT_READS: 'Ana Paula Souza consultou fichas de clientes 1.001 vezes hoje, acima do limite de 1.000.' */
+export const clientReadsAlertText = (name: string, reads: number, limit: number) =>
+  `${name} consultou fichas de clientes ${reads.toLocaleString('pt-BR')} vezes hoje, acima do limite de ${limit.toLocaleString('pt-BR')}.`;
