@@ -18,6 +18,12 @@ const envSchema = z.object({
   /** Kamailio auth_ephemeral shared secret; generated and kept like JWT_SECRET when absent. */
   SIP_SECRET: z.string().min(16).optional(),
   /**
+   * How long the SIP credentials GET /atendente/ramal hands out stay valid: their expiry is the only way to take
+   * an extension back from Kamailio, and the softphone renews them while its person is signed in. At least a
+   * minute (tests set less on the config object).
+   */
+  SIP_CREDENTIAL_SECONDS: z.coerce.number().int().min(60).default(600),
+  /**
    * What Kamailio presents to the API's /telefonia/sip/* endpoints (Authorization: Bearer); generated and
    * kept like JWT_SECRET when absent (then Kamailio must be given the kept one).
    */
@@ -86,6 +92,13 @@ const envSchema = z.object({
    */
   API_INSTANCES: z.coerce.number().int().positive().default(1),
   /**
+   * Reads of client records one person may make in a São Paulo day before the company's managers are alerted (and
+   * again at each further multiple; src/clients/clientReads.ts). Opening a client is two reads (record and phones);
+   * an attendant on the dialer opens up to ~400 clients on a long day, so 1000 stays above honest work and is passed
+   * within minutes by a scrape of the base.
+   */
+  CLIENT_READS_ALERT_PER_DAY: z.coerce.number().int().positive().default(1000),
+  /**
    * Outgoing e-mail (simulations sent to clients): an SMTP URL, smtp://user:pass@host:587 or smtps://… for
    * implicit TLS. Absent: simulations are recorded and not e-mailed.
    */
@@ -116,7 +129,16 @@ export interface EnvConfig {
   dataDir: string;
   jwtSecret?: string;
   jwtTtlHours: number;
-  sip: { realm: string; wsUrl: string; secret?: string; apiSecret?: string; callerId?: string; rtpengineNg?: string };
+  sip: {
+    realm: string;
+    wsUrl: string;
+    /** SIP_CREDENTIAL_SECONDS: the lifetime of the credentials of GET /atendente/ramal. */
+    credentialSeconds: number;
+    secret?: string;
+    apiSecret?: string;
+    callerId?: string;
+    rtpengineNg?: string;
+  };
   corsOrigins: true | string[];
   trustProxy: boolean | string;
   realtime: { maxSocketsPerAddress: number; maxSocketsPerPerson: number };
@@ -126,6 +148,8 @@ export interface EnvConfig {
   rateLimit: { person: { perSecond: number; burst: number }; address: { perSecond: number; burst: number } };
   /** API instances behind the load balancer (API_INSTANCES). */
   apiInstances: number;
+  /** Reads of client records per person and day past which managers are alerted (CLIENT_READS_ALERT_PER_DAY). */
+  clientReads: { alertPerDay: number };
   logLevel: string;
   /** SMTP for outgoing e-mail; undefined when not configured. */
   mail?: { url: string; from: string };
@@ -141,7 +165,15 @@ export interface EnvConfig {
 export interface Config extends EnvConfig {
   jwtSecret: string;
   /** `callerId`: SIP_CALLER_ID, the caller number of last resort (docs/rules.md "Calls"). */
-  sip: { realm: string; wsUrl: string; secret: string; apiSecret: string; callerId?: string; rtpengineNg?: string };
+  sip: {
+    realm: string;
+    wsUrl: string;
+    credentialSeconds: number;
+    secret: string;
+    apiSecret: string;
+    callerId?: string;
+    rtpengineNg?: string;
+  };
 }
 
 export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
@@ -166,6 +198,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     sip: {
       realm: e.SIP_REALM,
       wsUrl: e.SIP_WS_URL,
+      credentialSeconds: e.SIP_CREDENTIAL_SECONDS,
       secret: e.SIP_SECRET,
       apiSecret: e.SIP_API_SECRET,
       callerId: e.SIP_CALLER_ID,
@@ -180,6 +213,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
       address: { perSecond: e.RATE_LIMIT_ADDRESS_PER_S, burst: e.RATE_LIMIT_ADDRESS_BURST },
     },
     apiInstances: e.API_INSTANCES,
+    clientReads: { alertPerDay: e.CLIENT_READS_ALERT_PER_DAY },
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
     fgts: { providerDelayMs: e.FGTS_PROVIDER_DELAY_MS },

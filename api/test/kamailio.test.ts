@@ -21,7 +21,7 @@ import { eventuallyPasses } from './eventually';
 import { freePort, freeUdpPort } from './freePorts';
 import { startTestApp } from './harness';
 import { carrierAnswering, carrierCalling, carrierRegistrar, INSTALL_SIPP, SIPP_PATH, type Sipp } from '../../telephony/sipp/sipp';
-import { digestAuthorization, header, SipPhone, tagOf, uriOf, userOf } from './sipPhone';
+import { digestAuthorization, header, SipPhone, tagOf, uriOf, userOf, type Credentials } from './sipPhone';
 
 const REALM = 'pabx.consig.test';
 const SECRET = 'segredo-compartilhado-de-teste';
@@ -31,6 +31,8 @@ const TRUNK = { user: 'consig', password: 'senha-da-operadora' };
 const JOSE_MOBILE = '11987654321';
 /** The demo company's main number (its caller ID and a DID). */
 const MAIN_NUMBER = '1130030303';
+/** The lifetime of the credentials the tests make themselves (SIP_CREDENTIAL_SECONDS' default). */
+const CREDENTIAL_SECONDS = 600;
 
 /**
  * Whether `pid` is a live process. A zombie is not: whoever reaps orphans here (PID 1 of a container may never
@@ -95,7 +97,8 @@ async function edge({ trunk }: { trunk?: { port: number; register?: boolean } } 
   let kamailio = await startKamailio(settings);
   servers.push(kamailio);
   const sip = { secret: SECRET, realm: REALM, wsUrl: `ws://127.0.0.1:${settings.wsPort}` };
-  const credentials = (extension: string, now?: number) => ephemeralCredentials(extension, sip, now);
+  const credentials = (extension: string, now?: number) =>
+    ephemeralCredentials(extension, { ...sip, credentialSeconds: CREDENTIAL_SECONDS }, now);
   const phone = async () => {
     const created = await SipPhone.connect(sip.wsUrl);
     phones.push(created);
@@ -181,13 +184,86 @@ describe('Kamailio and rtpengine without a trunk (the default)', () => {
     const attempts = [
       { ...sip.credentials('1001'), Pass: sip.credentials('1002').Pass },
       sip.credentials('1002'),
-      // Handed out 13 hours ago: valid for 12.
-      sip.credentials('1001', Date.now() - 13 * 3600 * 1000),
-      ephemeralCredentials('1001', { secret: 'outro-segredo-qualquer-123', realm: REALM, wsUrl: '' }),
+      // Handed out 11 minutes ago: valid for 10.
+      sip.credentials('1001', Date.now() - (CREDENTIAL_SECONDS + 60) * 1000),
+      ephemeralCredentials('1001', {
+        secret: 'outro-segredo-qualquer-123',
+        realm: REALM,
+        wsUrl: '',
+        credentialSeconds: CREDENTIAL_SECONDS,
+      }),
     ];
     const statuses = [];
     for (const credentials of attempts) statuses.push((await (await sip.phone()).register('1001', REALM, credentials)).answer.status);
     expect(statuses).toEqual([403, 403, 403, 403]);
+  });
+
+  // Credentials live minutes (SIP_CREDENTIAL_SECONDS) and the softphone renews them: their expiry is what takes an
+  // extension back from whoever holds it. Here they live 2 seconds, set on the API's config object (the variable's
+  // floor is a minute).
+  describe('credentials that expire while in use', () => {
+    /** What GET /atendente/ramal hands Ana (1001) now, valid `seconds`. */
+    async function handedOut(seconds: number): Promise<Credentials> {
+      const token = await sip.api.login('atendente@demo.com.br');
+      const configured = sip.api.config.sip.credentialSeconds;
+      sip.api.config.sip.credentialSeconds = seconds;
+      try {
+        const { status, body } = await sip.api.call('GET', '/atendente/ramal', { token });
+        expect({ status, extension: body.data?.Ramal }).toEqual({ status: 200, extension: '1001' });
+        return body.data;
+      } finally {
+        sip.api.config.sip.credentialSeconds = configured;
+      }
+    }
+    /** Until Kamailio's clock (this machine's) is a whole second past the expiry in User. */
+    const pastExpiryOf = ({ User }: Credentials) =>
+      new Promise((resolve) => setTimeout(resolve, (Number(User.split(':')[0]) + 1) * 1000 + 100 - Date.now()));
+
+    it('once expired they open neither a registration nor a call; the renewed ones do, on the same connection', async () => {
+      const phone = await sip.phone();
+      const shortLived = await handedOut(2);
+      expect((await phone.register('1001', REALM, shortLived)).answer.status).toBe(200);
+
+      await pastExpiryOf(shortLived);
+      const expired = await phone.register('1001', REALM, shortLived);
+      const call = await phone.call(`sip:011987650000@${REALM}`, '1001', REALM, shortLived);
+      expect({ challenge: expired.challenge.status, register: expired.answer.status, call: call.answer.status }).toEqual({
+        challenge: 401,
+        register: 403,
+        call: 403,
+      });
+
+      const renewed = await handedOut(CREDENTIAL_SECONDS);
+      expect(renewed.User).not.toBe(shortLived.User);
+      expect((await phone.register('1001', REALM, renewed)).answer.status).toBe(200);
+      // Authenticated, so routed: nobody is registered under that number.
+      expect((await phone.call(`sip:011987650000@${REALM}`, '1001', REALM, renewed)).answer.status).toBe(404);
+    });
+
+    it('a call in progress outlives them: its hang-up is not challenged, while a new call with them is refused', async () => {
+      const client = await sip.registered(`0${JOSE_MOBILE}`);
+      const attendant = await sip.phone();
+      const shortLived = await handedOut(2);
+      expect((await attendant.register('1001', REALM, shortLived)).answer.status).toBe(200);
+      const calling = attendant.call(`sip:0${JOSE_MOBILE}@${REALM}`, '1001', REALM, shortLived);
+      const invite = await client.nextRequest('INVITE');
+      client.reply(invite, 200, 'OK', 'atendeu');
+      const { answer, dialog } = await calling;
+      expect(answer.status).toBe(200);
+      await client.nextRequest('ACK');
+
+      await pastExpiryOf(shortLived);
+      const another = await (await sip.phone()).call(`sip:011987650000@${REALM}`, '1001', REALM, shortLived);
+      expect(another.answer.status).toBe(403);
+
+      const hangingUp = attendant.inDialog('BYE', dialog!);
+      const bye = await client.nextRequest('BYE');
+      client.reply(bye, 200, 'OK', tagOf(header(bye, 'To')));
+      expect((await hangingUp)!.status).toBe(200);
+      await eventuallyPasses(async () =>
+        expect(await sip.record(dialog!.callId)).toMatchObject({ co_situacao: 'encerrada', co_sip: 200, co_encerramento: 'chamador' }),
+      );
+    });
   });
 
   it('answers 404 to a call to a number nobody is registered under, and records the failed call', async () => {

@@ -533,7 +533,8 @@ async function runStep(options: {
   const rampMs = Math.ceil((calls / CPS) * 1000);
   // Every call stays up through the ramp and the window (plus a margin), so all N are up for the whole window.
   const talkMs = rampMs + WINDOW_S * 1000 + 3000;
-  const credentials = ephemeralCredentials(EXTENSION, { secret: SECRET, realm: REALM, wsUrl: '' });
+  // An hour: SIPp does not renew them, and a step (its ramp, window and hang-ups) must never outlive them.
+  const credentials = ephemeralCredentials(EXTENSION, { secret: SECRET, realm: REALM, wsUrl: '', credentialSeconds: 3600 });
   const kamailioLogBefore = statSync(options.kamailioLog).size;
   const memory = lib.sampleMemory(options.pids.rtpengine, 250);
   const stepStart = cpuSnapshot(options.pids);

@@ -1,8 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { ExtensionCredentials } from '@consig/shared/contracts';
-
-/** How long handed-out SIP credentials stay valid (a working day). */
-const SIP_CREDENTIAL_HOURS = 12;
+import type { Config } from '../config';
 
 /**
  * Kamailio auth_ephemeral credentials: User is `<expiry unix seconds>:<extension>` and Pass is
@@ -10,13 +8,18 @@ const SIP_CREDENTIAL_HOURS = 12;
  * SIP server needs no user table and the credentials expire by themselves. Kamailio (telephony/kamailio.cfg)
  * checks the HMAC with SHA-1 (auth_ephemeral's sha_algorithm 0) and that the extension after the colon is
  * the user of the address being registered or calling, `sip:<extension>@<realm>`: hence `Ramal`.
+ *
+ * They live `credentialSeconds` (SIP_CREDENTIAL_SECONDS, minutes): Kamailio cannot be told to forget them,
+ * so their expiry is what revokes a SIP extension. The softphone renews them while its person is signed in
+ * (mf-telephony/src/call-bar/api/getExtensionCredentials.ts); a person deactivated or without telephony gets
+ * none, and theirs stop opening registrations and calls within that time.
  */
 export function ephemeralCredentials(
   extension: string,
-  sip: { secret: string; realm: string; wsUrl: string },
+  sip: Pick<Config['sip'], 'secret' | 'realm' | 'wsUrl' | 'credentialSeconds'>,
   now = Date.now(),
 ): ExtensionCredentials {
-  const expiry = Math.floor(now / 1000) + SIP_CREDENTIAL_HOURS * 3600;
+  const expiry = Math.floor(now / 1000) + sip.credentialSeconds;
   const user = `${expiry}:${extension}`;
   return {
     User: user,

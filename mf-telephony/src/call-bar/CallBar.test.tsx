@@ -1,23 +1,29 @@
-import { api, bus, requestDial, session, type BusPayload } from '@consig/shared';
+import { api, bus, requestDial, session, type BusPayload, type ExtensionCredentials } from '@consig/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
-import { httpError, renderScreen, signIn } from '@consig/shared/testing';
+import { httpError, networkError, renderScreen, signIn } from '@consig/shared/testing';
 import { fakeCallAgent, type FakeIncomingCall } from '../test/fakeCallAgent';
 import { ATTENDANT, EXTENSION_CREDENTIALS } from '../testing';
 import CallBar from './CallBar';
 import type { JssipAgentOptions } from './sip/jssipAgent';
 
-const answerExtension = (data: unknown) =>
-  jest.spyOn(api, 'get').mockResolvedValue({ data: { sucess: data != null, text: data ? '' : 'Usuário não tem ramal.', data } });
+/** GET /atendente/ramal's answer: the credentials, or 'Usuário não tem ramal.' for null. */
+const extensionAnswer = (data: unknown) => ({ data: { sucess: data != null, text: data ? '' : 'Usuário não tem ramal.', data } });
+const answerExtension = (data: unknown) => jest.spyOn(api, 'get').mockResolvedValue(extensionAnswer(data));
 
-/** The call bar with a fake SIP agent; `started` lists the options of every agent it started. */
+/**
+ * The call bar with a fake SIP agent; `started` lists the options of every agent it started, and `renewed` the
+ * credentials handed to the running agent since (as the JsSIP one hears them).
+ */
 function renderCallBar(fake = fakeCallAgent()) {
   const started: JssipAgentOptions[] = [];
+  const renewed: ExtensionCredentials[] = [];
   const createAgent = (options: JssipAgentOptions) => {
     started.push(options);
+    options.onRenewal?.((credentials) => renewed.push(credentials));
     return fake.agent;
   };
-  return { ...renderScreen(<CallBar createAgent={createAgent} />), fake, started };
+  return { ...renderScreen(<CallBar createAgent={createAgent} />), fake, started, renewed };
 }
 
 const badge = () => screen.getByRole('status');
@@ -39,7 +45,7 @@ test('fetches the extension for a user with telephony on, starts the agent with 
   const { fake, started } = renderCallBar(fakeCallAgent('connecting'));
   await waitFor(() => expect(session.get().extension).toEqual(EXTENSION_CREDENTIALS));
   expect(get).toHaveBeenCalledWith('/atendente/ramal', { signal: expect.any(AbortSignal) });
-  expect(started).toEqual([{ credentials: EXTENSION_CREDENTIALS, iceServers: [] }]);
+  expect(started).toEqual([{ credentials: EXTENSION_CREDENTIALS, iceServers: [], onRenewal: expect.any(Function) }]);
   expect(badge().textContent).toBe('Ramal 1001: conectando…');
 
   act(() => fake.setStatus('registered'));
@@ -222,4 +228,108 @@ test('an extension that arrives after the user signed out is not kept', async ()
   await act(async () => answer({ data: { sucess: true, text: '', data: EXTENSION_CREDENTIALS }, status: 200 }));
   expect(session.get().extension).toBeNull();
   expect(started).toEqual([]);
+});
+
+describe('the SIP credentials, which live minutes and are renewed while the person is signed in', () => {
+  const MINUTE = 60_000;
+  /** Credentials valid `minutes` from now, as GET /atendente/ramal hands them out. */
+  const validFor = (minutes: number, Pass: string) => ({
+    ...EXTENSION_CREDENTIALS,
+    User: `${Math.floor(Date.now() / 1000) + minutes * 60}:1001`,
+    Pass,
+    Ramal: '1001',
+  });
+  const advance = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+  beforeEach(() => jest.useFakeTimers({ now: Date.UTC(2026, 0, 1, 11, 0, 0) }));
+  afterEach(() => jest.useRealTimers());
+
+  test('are read again at half their life, in a hidden tab too, and handed to the running agent: same agent, the call goes on', async () => {
+    signIn({ ...ATTENDANT, SN_Telefonia: 1 });
+    const first = validFor(10, 'primeira');
+    const second = validFor(15, 'segunda');
+    const get = jest.spyOn(api, 'get').mockResolvedValueOnce(extensionAnswer(first)).mockResolvedValue(extensionAnswer(second));
+    jest.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const { fake, started, renewed } = renderCallBar();
+    await waitFor(() => expect(session.get().extension).toEqual(first));
+    act(() => requestDial('11987654321', 42));
+    act(() => fake.placed[0].observer.update({ state: 'established' }));
+
+    await advance(5 * MINUTE - 1000);
+    expect(get).toHaveBeenCalledTimes(1);
+    await advance(2000);
+    expect(get).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(session.get().extension).toEqual(second));
+    expect({
+      agents: started.length,
+      renewed,
+      stopped: fake.agent.stop.mock.calls.length,
+      callEnded: fake.placed[0].end.mock.calls.length,
+      bar: screen.getByRole('region', { name: 'Chamada em andamento' }).textContent?.includes('11987654321'),
+    }).toEqual({ agents: 1, renewed: [second], stopped: 0, callEnded: 0, bar: true });
+
+    // And again at half the new ones' life: read at 5 minutes, expiring at 15, so at 10.
+    get.mockResolvedValue(extensionAnswer(validFor(20, 'terceira')));
+    await advance(4 * MINUTE);
+    expect(get).toHaveBeenCalledTimes(2);
+    await advance(MINUTE);
+    expect(get).toHaveBeenCalledTimes(3);
+  });
+
+  test('a renewal that fails is tried again before the expiry, and the agent runs on meanwhile', async () => {
+    signIn({ ...ATTENDANT, SN_Telefonia: 1 });
+    const first = validFor(10, 'primeira');
+    const get = jest.spyOn(api, 'get').mockResolvedValueOnce(extensionAnswer(first)).mockRejectedValue(networkError('/atendente/ramal'));
+    const { fake, renewed } = renderCallBar();
+    await waitFor(() => expect(session.get().extension).toEqual(first));
+
+    // At 5 minutes, then the query client's 3 retries 5 s apart: all fail.
+    await advance(5 * MINUTE + 16_000);
+    expect(get).toHaveBeenCalledTimes(5);
+    const second = validFor(10, 'segunda');
+    get.mockResolvedValue(extensionAnswer(second));
+    // Half of what was left (about 4 min 45 s) after the last failure.
+    await advance(2.5 * MINUTE);
+    expect(get).toHaveBeenCalledTimes(6);
+    await waitFor(() => expect(renewed).toEqual([second]));
+    expect(fake.agent.stop).not.toHaveBeenCalled();
+  });
+
+  test.each([
+    ['answered "Usuário não tem ramal." (telephony switched off, extension removed)', () => extensionAnswer(null)],
+    ['refused (403)', () => Promise.reject(httpError(403, 'Acesso negado.'))],
+  ])('a renewal %s stops the agent and keeps no extension', async (_, answer) => {
+    signIn({ ...ATTENDANT, SN_Telefonia: 1 });
+    const first = validFor(10, 'primeira');
+    const get = jest
+      .spyOn(api, 'get')
+      .mockResolvedValueOnce(extensionAnswer(first))
+      .mockImplementation(answer as () => Promise<never>);
+    const { fake } = renderCallBar();
+    await waitFor(() => expect(session.get().extension).toEqual(first));
+
+    await advance(5 * MINUTE + 1000);
+    await waitFor(() => expect(fake.agent.stop).toHaveBeenCalledTimes(1));
+    expect(session.get().extension).toBeNull();
+    expect(badge().textContent).toBe('Telefonia desligada: usuário sem ramal');
+    // Nothing more is asked: the schedule ends with the extension.
+    await advance(30 * MINUTE);
+    expect(get).toHaveBeenCalledTimes(2);
+  });
+
+  test('new credentials for another extension start another agent', async () => {
+    signIn({ ...ATTENDANT, SN_Telefonia: 1 });
+    const first = validFor(10, 'primeira');
+    const moved = { ...validFor(10, 'outra'), User: `${Math.floor(Date.now() / 1000) + 600}:1003`, Ramal: '1003' };
+    jest.spyOn(api, 'get').mockResolvedValueOnce(extensionAnswer(first)).mockResolvedValue(extensionAnswer(moved));
+    const { fake, started, renewed } = renderCallBar();
+    await waitFor(() => expect(started).toHaveLength(1));
+    await advance(5 * MINUTE + 1000);
+    await waitFor(() => expect(started).toHaveLength(2));
+    expect({ extensions: started.map((options) => options.credentials.Ramal), stops: fake.agent.stop.mock.calls.length, renewed }).toEqual({
+      extensions: ['1001', '1003'],
+      stops: 1,
+      renewed: [],
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { extensionCredentialsResponse, type ExtensionCredentials } from '@consig/shared';
 import { ApiFailure, apiGet, extensionKeys, useApiQuery, type RequestConfig } from '@consig/shared/query';
 import { queryOptions } from '@tanstack/react-query';
+import { renewalDelay } from '../sip/credentialRenewal';
 
 /**
  * GET /atendente/ramal (answers with the spec's spelling `sucess`): the caller's SIP credentials, or null
@@ -17,8 +18,13 @@ export async function getExtensionCredentials(config?: RequestConfig): Promise<E
 }
 
 /**
- * One read per signed-in person: the credentials are valid for 12 hours (as long as a sign-in), and new
- * ones on every focus would make the SIP agent register again for nothing. A sign-out drops the cache.
+ * The credentials live minutes (SIP_CREDENTIAL_SECONDS: their expiry is what takes an extension back), so this
+ * read is repeated at half their life for as long as the person is signed in (sip/credentialRenewal.ts), and the
+ * running SIP agent takes the new ones in place (sip/softphone.ts). The refetch interval is the place for it: it
+ * lives exactly as long as this query is wanted (sign-out, telephony off and another person end it), each answer
+ * reaches the session through the same cache entry, and a failed renewal gets the query client's retries before
+ * the schedule tries again, nearer the expiry. In the background too: the attendant works in other windows while
+ * calls must still reach them. Never on focus (staleTime): new credentials for nothing.
  */
 export const getExtensionCredentialsQueryOptions = (personId: number | undefined, telephonyOn: boolean) =>
   queryOptions({
@@ -26,6 +32,8 @@ export const getExtensionCredentialsQueryOptions = (personId: number | undefined
     queryFn: ({ signal }) => getExtensionCredentials({ signal }),
     enabled: telephonyOn && personId !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
+    refetchInterval: (query) => renewalDelay(query.state),
+    refetchIntervalInBackground: true,
   });
 
 export const useExtensionCredentialsQuery = (personId: number | undefined, telephonyOn: boolean) =>

@@ -75,7 +75,7 @@ export interface IncomingCall extends CallHandle {
  * - connecting: the first connection and REGISTER after sign-in
  * - registered: calls reach this browser
  * - reconnecting: the SIP server went away (or refused for a while); the agent retries by itself
- * - refused: the server refused the credentials; no retry (a new sign-in brings new ones)
+ * - refused: the server refused the credentials; no retry until renewed ones arrive (their expiry passed first)
  * - stopped: the agent was stopped (logout)
  */
 export type RegistrationStatus = 'connecting' | 'registered' | 'reconnecting' | 'refused' | 'stopped';

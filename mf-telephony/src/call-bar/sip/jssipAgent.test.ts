@@ -1,8 +1,9 @@
+import type { ExtensionCredentials } from '@consig/shared';
 import { waitFor } from '@testing-library/dom';
 import { createHash } from 'node:crypto';
 import { REGISTRAR_REALM, startFakeSipRegistrar, type SipRequest } from '../../test/fakeSipRegistrar';
 import type { CallAgent, CallUpdate, IncomingCall, RegistrationStatus } from '../calls/callAgent';
-import { createJssipAgent } from './jssipAgent';
+import { createJssipAgent, type JssipAgentOptions } from './jssipAgent';
 
 // The real JsSIP agent against a small registrar over a real WebSocket; calls (media) are covered by the
 // two-browser e2e test through Kamailio.
@@ -23,8 +24,12 @@ afterEach(async () => {
   registrar = null;
 });
 
-function start(url: string, extra: object = {}) {
-  agent = createJssipAgent({ credentials: { User: USER, Pass: PASS, Realm: REGISTRAR_REALM, WSServer: url, ...extra }, timeouts: FAST });
+function start(url: string, extra: object = {}, onRenewal?: JssipAgentOptions['onRenewal']) {
+  agent = createJssipAgent({
+    credentials: { User: USER, Pass: PASS, Realm: REGISTRAR_REALM, WSServer: url, ...extra },
+    timeouts: FAST,
+    onRenewal,
+  });
   const seen: RegistrationStatus[] = [agent.getRegistration().status];
   agent.onRegistrationChange(() => seen.push(agent!.getRegistration().status));
   return seen;
@@ -88,6 +93,76 @@ test('a server that never completes the connection counts as down after the conn
   const seen = start(registrar.url);
   await waitForStatus('reconnecting');
   expect(seen).toEqual(['connecting', 'reconnecting']);
+});
+
+describe('renewed credentials (every few minutes, softphone.ts)', () => {
+  const RENEWED = { User: '1767225900:1001', Pass: 'bm92YQ==', Realm: REGISTRAR_REALM, Ramal: '1001' };
+
+  /** An agent started with USER/PASS whose renewals the test hands over with `renew`. */
+  function startRenewable(url: string) {
+    let renew: (credentials: ExtensionCredentials) => void = () => {};
+    const seen = start(url, {}, (listener) => {
+      renew = listener;
+      return () => (renew = () => {});
+    });
+    return { seen, renew: (credentials: Omit<ExtensionCredentials, 'WSServer'>) => renew({ ...credentials, WSServer: url }) };
+  }
+  /** What an Authorization header proves: its user, and whether its digest is that of `password`. */
+  function proof(authorization: string, password: string) {
+    const user = /username="([^"]+)"/.exec(authorization)![1];
+    const nonce = /nonce="([^"]+)"/.exec(authorization)![1];
+    const ha1 = md5(`${user}:${REGISTRAR_REALM}:${password}`);
+    const digest = md5(`${ha1}:${nonce}:${md5(`REGISTER:sip:${REGISTRAR_REALM}`)}`);
+    return { user, provesPassword: authorization.includes(`response="${digest}"`) };
+  }
+
+  test('are taken in place: no REGISTER of their own, and the next one answers its challenge with them (not the HA1 JsSIP kept)', async () => {
+    registrar = await startFakeSipRegistrar();
+    const { port } = registrar;
+    const { seen, renew } = startRenewable(registrar.url);
+    await waitForStatus('registered');
+    expect(proof(registers(registrar.requests)[1].headers.authorization, PASS)).toEqual({ user: USER, provesPassword: true });
+
+    renew(RENEWED);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(registers(registrar.requests)).toHaveLength(2);
+    expect(agent!.getRegistration().status).toBe('registered');
+
+    // The next REGISTER: here the one after the SIP server restarts (a refresh takes the same path, 5 to 10 min on).
+    await registrar.stop();
+    registrar = await startFakeSipRegistrar({ port });
+    await waitFor(() => expect(registers(registrar!.requests)).toHaveLength(2), { timeout: 8_000 });
+    await waitForStatus('registered');
+    expect(proof(registers(registrar.requests)[1].headers.authorization, RENEWED.Pass)).toEqual({
+      user: RENEWED.User,
+      provesPassword: true,
+    });
+    expect(seen).toEqual(['connecting', 'registered', 'reconnecting', 'registered']);
+  });
+
+  test('after a refusal (the old ones expired before a renewal got through), register at once with them', async () => {
+    registrar = await startFakeSipRegistrar({ behaviour: 'refuse' });
+    const { renew } = startRenewable(registrar.url);
+    await waitForStatus('refused');
+    expect(registers(registrar.requests)).toHaveLength(2);
+
+    renew(RENEWED);
+    await waitFor(() => expect(registers(registrar!.requests)).toHaveLength(4));
+    expect(proof(registers(registrar.requests)[3].headers.authorization, RENEWED.Pass)).toEqual({
+      user: RENEWED.User,
+      provesPassword: true,
+    });
+  });
+
+  test('none reach a stopped agent', async () => {
+    registrar = await startFakeSipRegistrar();
+    const { renew } = startRenewable(registrar.url);
+    await waitForStatus('registered');
+    agent!.stop();
+    renew(RENEWED);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(registers(registrar.requests).filter((request) => request.headers.authorization?.includes(RENEWED.User))).toEqual([]);
+  });
 });
 
 test('stopping unregisters and reports telephony stopped', async () => {

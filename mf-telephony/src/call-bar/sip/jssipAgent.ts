@@ -1,5 +1,5 @@
 import type { ExtensionCredentials } from '@consig/shared';
-import { C, debug, UA } from 'jssip';
+import { C, debug, UA, Utils } from 'jssip';
 import type { EndEvent, RTCSession, RTCSessionEventMap } from 'jssip/lib/RTCSession';
 import type { IncomingResponse } from 'jssip/lib/SIPMessage';
 import type { RTCSessionEvent } from 'jssip/lib/UA';
@@ -11,6 +11,11 @@ import { TimedWebSocket } from './timedWebSocket';
 export interface JssipAgentOptions {
   /** The extension of GET /atendente/ramal. */
   credentials: ExtensionCredentials;
+  /**
+   * Renewed credentials of the same line (extension, realm, server), as they arrive; returns the unsubscribe. The
+   * agent answers its next challenges with them (softphone.ts).
+   */
+  onRenewal?: (listener: (credentials: ExtensionCredentials) => void) => () => void;
   /** STUN/TURN servers for media (none on a LAN). */
   iceServers?: RTCIceServer[];
   /** product-spec §9; tests shorten them. */
@@ -40,7 +45,7 @@ const ERRORS_ONLY = 'JsSIP:ERROR*';
  * audio only. It reconnects and registers again by itself when the SIP server goes away (every
  * `reconnectionMs`), and reports whether calls can reach the attendant (`getRegistration`).
  */
-export function createJssipAgent({ credentials, iceServers = [], timeouts: overrides }: JssipAgentOptions): CallAgent {
+export function createJssipAgent({ credentials, iceServers = [], timeouts: overrides, onRenewal }: JssipAgentOptions): CallAgent {
   const timeouts = { ...TELEPHONY_TIMEOUTS, ...overrides };
   debug.enable(ERRORS_ONLY);
 
@@ -72,7 +77,29 @@ export function createJssipAgent({ credentials, iceServers = [], timeouts: overr
     connection_recovery_min_interval: reconnectionSeconds,
     connection_recovery_max_interval: reconnectionSeconds,
     user_agent: 'Consig CRM',
+    // register_expires stays JsSIP's 600 s whatever the credentials' lifetime: every refresh is challenged
+    // afresh and answered with the credentials held at that moment, renewed in place below.
   });
+
+  /**
+   * Renewed credentials, taken without restarting: the registration and a call in progress go on (Kamailio does
+   * not challenge requests inside a call), and the next REGISTER or INVITE answers its challenge with these.
+   * The user alone is not enough: after its first challenge JsSIP keeps that answer's HA1 (its RequestSender sets
+   * `ha1`, which drops the password) and, with no password, answers every later challenge with it: the old
+   * credentials'. So the user, realm and HA1 of the new ones, and their password too (set last, as `ha1` clears
+   * it), from which JsSIP derives the HA1 of whatever realm challenges it.
+   */
+  function renew(renewed: ExtensionCredentials) {
+    if (stopped) return;
+    const realm = ua.get('realm') || renewed.Realm;
+    ua.set('authorization_user', renewed.User);
+    ua.set('realm', realm);
+    ua.set('ha1', Utils.calculateMD5(`${renewed.User}:${realm}:${renewed.Pass}`));
+    ua.set('password', renewed.Pass);
+    // Refused meanwhile (the old ones expired before a renewal got through): register with these at once.
+    if (registration.status === 'refused' && ua.isConnected()) ua.register();
+  }
+  const stopRenewals = onRenewal?.(renew) ?? (() => {});
 
   ua.on('registered', () => {
     clearTimeout(retryTimer);
@@ -251,6 +278,7 @@ export function createJssipAgent({ credentials, iceServers = [], timeouts: overr
       if (stopped) return;
       setStatus('stopped');
       stopped = true;
+      stopRenewals();
       clearTimeout(retryTimer);
       incomingListener = null;
       ua.stop(); // ends the calls, unregisters, then closes the socket
