@@ -5,6 +5,16 @@ import { tooLong } from './fields';
 export const EMAIL_MAX = 254;
 /** Long enough for a pass phrase; scrypt's cost does not grow with it, a log line or a body would. */
 export const PASSWORD_MAX = 128;
+/** A new password's least length (issue 22 "People"; NIST SP 800-63B §3.1.1.2 asks at least 8, we ask 10). */
+export const PASSWORD_MIN = 10;
+
+/** Why a new password is refused (api/src/auth/passwordPolicy.ts): the server's texts, shown as they are. */
+export const PASSWORD_TEXT = {
+  tooShort: `A senha precisa de pelo menos ${PASSWORD_MIN} caracteres.`,
+  tooLong: `A senha pode ter no máximo ${PASSWORD_MAX} caracteres.`,
+  isEmail: 'A senha não pode ser o seu e-mail.',
+  tooCommon: 'Essa senha é comum ou fácil de adivinhar: escolha outra, por exemplo uma frase com palavras que não combinam.',
+} as const;
 
 export const loginRequest = z.object({
   // Measured after trimming, checked before the e-mail pattern runs.
