@@ -12,7 +12,7 @@ COPY . .
 RUN pnpm install --offline --frozen-lockfile && npm run build
 # Seeds the deploy root with every remote's build as its first deployed version, with the same command a
 # remote team runs later, so a fresh container serves current versions (<app>/current, host-remotes.json).
-RUN for app in mf-attendance mf-campaigns mf-followup mf-telephony mf-reports; do \
+RUN for app in mf-attendance mf-campaigns mf-followup mf-telephony mf-reports mf-cadastros; do \
       DEPLOY_ROOT=/deploy node scripts/deploy.mjs deploy "$app" --from "$app/dist" || exit 1; \
     done
 
@@ -25,4 +25,4 @@ COPY deploy/nginx/templates /etc/nginx/templates
 COPY --from=build /app/host/dist /usr/share/nginx/consig/host
 # The symlinks inside (<app>/current) are relative: they hold wherever the deploy root is copied or mounted.
 COPY --from=build /deploy /usr/share/nginx/consig/deploy
-EXPOSE 8080 8081 8082 8083 8084 8085
+EXPOSE 8080 8081 8082 8083 8084 8085 8086

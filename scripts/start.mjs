@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: install, build, then run the API (migrates and seeds on first start) and serve the host
 // and every remote from their production builds. Ports: APP_PORT (8080), API_PORT (3000),
-// MF_ATTENDANCE_PORT (8081), MF_CAMPAIGNS_PORT (8082), MF_FOLLOWUP_PORT (8083), MF_TELEPHONY_PORT (8084), MF_REPORTS_PORT (8085),
+// MF_ATTENDANCE_PORT (8081), MF_CAMPAIGNS_PORT (8082), MF_FOLLOWUP_PORT (8083), MF_TELEPHONY_PORT (8084), MF_REPORTS_PORT (8085), MF_CADASTROS_PORT (8086),
 // and Kamailio's SIP_WS_PORT (8089) and SIP_PORT (5060) with rtpengine (RTPENGINE_NG_PORT 22222, media on
 // RTP_PORT_MIN..RTP_PORT_MAX) when they are installed (as root, apt installs them here).
 // Ctrl+C, SIGTERM, SIGHUP or a crash of this process stop the API, Kamailio and rtpengine too; a crashed one

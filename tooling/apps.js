@@ -24,6 +24,7 @@ const REMOTES = /** @type {App[]} */ (
     { name: 'mf_followup', dir: 'mf-followup', port: 8083 },
     { name: 'mf_telephony', dir: 'mf-telephony', port: 8084 },
     { name: 'mf_reports', dir: 'mf-reports', port: 8085 },
+    { name: 'mf_cadastros', dir: 'mf-cadastros', port: 8086 },
   ].map((remote) => ({ ...remote, portVariable: `${remote.name.toUpperCase()}_PORT` }))
 );
 

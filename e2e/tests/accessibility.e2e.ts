@@ -196,6 +196,17 @@ async function visitReports(page: Page, size: Size, role: Role) {
   await checkScreen(page, `relatorios-periodo-${role}`, size);
 }
 
+async function visitCadastros(page: Page, size: Size, role: Role) {
+  await page.goto(`${app()}/cadastros`);
+  await page.getByRole('tab', { name: 'Não Me Perturbe', selected: true }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /na lista/ })
+    .waitFor();
+  await checkScreen(page, `cadastros-${role}`, size);
+  await expectOneControlLook(page, `cadastros-${role}`);
+}
+
 async function visitCalendar(page: Page, size: Size, role: Role) {
   await page.goto(`${app()}/calendário`);
   await page.getByRole('group', { name: 'Período' }).waitFor();
@@ -224,6 +235,7 @@ describe.each([DESKTOP, PHONE])('at $width×$height', (size) => {
       if (role !== 'atendente') await visitBatchPages(page, size, role);
       await visitCalendar(page, size, role);
       if (role !== 'atendente') await visitReports(page, size, role);
+      if (role !== 'atendente') await visitCadastros(page, size, role);
       expect(consoleProblems).toEqual([]);
       await context.close();
     },

@@ -10,6 +10,7 @@ const REMOTE_DIRS = {
   mf_followup: 'mf-followup',
   mf_telephony: 'mf-telephony',
   mf_reports: 'mf-reports',
+  mf_cadastros: 'mf-cadastros',
 };
 
 /** Lists the shipped remotes as remotes.json would, leaving out those named in `without`. */

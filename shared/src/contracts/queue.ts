@@ -96,6 +96,7 @@ export const suppressedPhone = z.pipe(
 );
 
 export const doNotDisturbRequest = z.object({ DE_Telefone: suppressedPhone });
+export type DoNotDisturbRequest = z.input<typeof doNotDisturbRequest>;
 export const doNotDisturbItem = z.object({ DE_Telefone: z.string(), DE_Origem: z.string(), TS_Criacao: z.string() });
 export const doNotDisturbListResponse = envelope(z.object({ NU_Total: z.int(), itens: z.array(doNotDisturbItem) }));
 
@@ -104,6 +105,7 @@ export const doNotDisturbCsvRequest = z.object({
   TX_Base: boundedText(3_000_000),
   DE_Origem: z.optional(boundedText(60)),
 });
+export type DoNotDisturbCsvRequest = z.infer<typeof doNotDisturbCsvRequest>;
 export const doNotDisturbCsvResponse = envelope(
   z.object({ NU_Incluidos: z.int(), NU_JaExistentes: z.int(), NU_Invalidos: z.int(), linhasInvalidas: z.array(z.int()) }),
 );

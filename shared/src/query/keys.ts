@@ -123,3 +123,5 @@ export const reportKeys = {
 };
 /** GET /crm/retornos, the callback calendar: `list({ inicio, fim, ID_Atendente })`; `callbackKeys.all` refreshes every range (a move). */
 export const callbackKeys = createQueryKeys('callbacks');
+/** GET /cadastro/naoperturbe (`list({ busca })`). */
+export const doNotCallKeys = createQueryKeys('do-not-call');

@@ -1,7 +1,6 @@
-import { errorText, floorTotals, ROLE, useSession, type FloorAttendant } from '@consig/shared';
+import { errorText, type FloorAttendant, floorTotals, LoadFailure, ROLE, useSession } from '@consig/shared';
 import { QueryLoading } from '@consig/shared/query';
 import { useId, useState } from 'react';
-import { LoadFailure } from '../LoadFailure';
 import { AfterCallLimitForm } from './AfterCallLimitForm';
 import { useFloorBoard } from './api/getFloorBoard';
 import { FloorFiltersBar } from './FloorFiltersBar';

@@ -1,7 +1,6 @@
-import { errorText, type Report, type ReportQuery } from '@consig/shared';
+import { errorText, LoadFailure, type Report, type ReportQuery } from '@consig/shared';
 import { QueryLoading } from '@consig/shared/query';
 import { lazy, Suspense, useState } from 'react';
-import { LoadFailure } from '../LoadFailure';
 import { usePeriodReport } from './api/getPeriodReport';
 import { CallerNumbersTable } from './CallerNumbersTable';
 import { ExportCsvButton } from './ExportCsvButton';

@@ -1,4 +1,4 @@
-import { errorText } from '@consig/shared';
+import { errorText } from '../api/client';
 
 /**
  * A read that failed with nothing to show yet: the query client already toasted the reason; the area says it too,
@@ -6,7 +6,7 @@ import { errorText } from '@consig/shared';
  */
 export function LoadFailure({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
   return (
-    <div role="alert" className="rp-failure">
+    <div role="alert" className="consig-load-failure">
       <p className="consig-empty">
         Não foi possível {what}. {errorText(error)}
       </p>
