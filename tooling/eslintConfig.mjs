@@ -71,10 +71,12 @@ function featureZones(app) {
 const API_PLATFORM = {
   http: [],
   db: [],
-  auth: ['db', 'http'],
+  auth: ['db', 'http', 'mail', 'audit'],
   jobs: ['db'],
   realtime: ['db'],
   files: ['http'],
+  mail: [],
+  audit: ['db', 'http'],
 };
 const API_FEATURES = {
   attendant: ['queue'],
@@ -89,6 +91,7 @@ const API_FEATURES = {
   imports: [],
   lookups: [],
   operations: ['clients', 'lookups'],
+  people: ['floor'],
   proposals: ['clients', 'lookups', 'operations'],
   queue: [],
   recordings: [],

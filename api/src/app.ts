@@ -5,8 +5,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorResponse, type Person } from '@consig/shared/contracts';
 import { attendantRoutes } from './attendant/routes';
+import { auditRoutes } from './audit/routes';
 import { bearerAuth, createSessionService } from './auth/authenticate';
 import { authRoutes, logoutRoutes } from './auth/routes';
+import { bearerTokenOf } from './auth/bearerToken';
 import { addressKey } from './auth/throttle';
 import { createTokenService } from './auth/tokens';
 import { callbackRoutes } from './callbacks/routes';
@@ -38,6 +40,7 @@ import { BODY_LIMIT_BYTES } from './http/limits';
 import { loggerOptions } from './http/log';
 import { lookupRoutes } from './lookups/routes';
 import { operationRoutes } from './operations/routes';
+import { peopleRoutes } from './people/routes';
 import { bankLogoRoutes } from './proposals/bankLogoRoutes';
 import { proposalRoutes } from './proposals/routes';
 import { queueRoutes } from './queue/routes';
@@ -130,7 +133,10 @@ export async function buildApp({
   registerSecurityHeaders(app);
   await app.register(cors, corsOptions(config));
   // Request budgets per client address, before authentication (and after CORS, so a browser reads the 429).
-  registerAddressBudget(app, config, addressKey);
+  registerAddressBudget(app, config, addressKey, (request) => {
+    const token = bearerTokenOf(request);
+    return token !== undefined && app.tokens.verify(token) !== null;
+  });
   await registerDocs(app);
   await app.register(websocket, { options: { maxPayload: WS_MAX_MESSAGE_BYTES } });
 
@@ -172,6 +178,8 @@ export async function buildApp({
     await api.register(recordingRoutes, { storage: recordings });
     await api.register(floorRoutes);
     await api.register(reportRoutes);
+    await api.register(auditRoutes);
+    await api.register(peopleRoutes);
   });
 
   return app;

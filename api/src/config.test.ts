@@ -20,6 +20,7 @@ describe('readEnv', () => {
         rtpengineNg: undefined,
         credentialSeconds: 600,
       },
+      appUrl: 'http://localhost:8080',
       corsOrigins: true,
       trustProxy: false,
       realtime: { maxSocketsPerAddress: 200, maxSocketsPerPerson: 10 },

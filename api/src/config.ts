@@ -105,6 +105,15 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   /** The sender of those e-mails. */
   MAIL_FROM: z.string().min(3).default('Consig CRM <nao-responda@localhost>'),
+  /**
+   * The application's public address (the host's page), where links sent by e-mail lead: the password recovery
+   * link opens `${APP_URL}/redefinir-senha`. Default: the host of `npm start`.
+   */
+  APP_URL: z
+    .string()
+    .url()
+    .default('http://localhost:8080')
+    .transform((url) => url.replace(/\/+$/, '')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** How long the built-in FGTS balance provider takes to answer: a real FGTS query takes a few seconds. */
   FGTS_PROVIDER_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
@@ -153,6 +162,8 @@ export interface EnvConfig {
   logLevel: string;
   /** SMTP for outgoing e-mail; undefined when not configured. */
   mail?: { url: string; from: string };
+  /** APP_URL, without a trailing slash: the base of the links e-mails carry. */
+  appUrl: string;
   /** The built-in FGTS balance provider's answer delay (docs/rules.md "FGTS balance"). */
   fgts: { providerDelayMs: number };
   /** How many rows the demo prospect base grows to in the background after a start. */
@@ -216,6 +227,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
     clientReads: { alertPerDay: e.CLIENT_READS_ALERT_PER_DAY },
     logLevel: e.LOG_LEVEL,
     mail: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    appUrl: e.APP_URL,
     fgts: { providerDelayMs: e.FGTS_PROVIDER_DELAY_MS },
     prospectBaseRows: e.PROSPECT_BASE_ROWS,
     recordings: {

@@ -326,8 +326,9 @@ describe('reads of client records, counted per person and São Paulo day', () =>
       )
     )[0]?.n ?? 0;
   const audits = () =>
-    t.db.query<{ pessoa: number; detalhe: unknown }>(
-      "select id_pessoa as pessoa, js_detalhe as detalhe from auditoria where tp_acao = 'cliente.leituras_acima_limite' order by id_auditoria",
+    t.db.query<{ pessoa: number; endereco: string; detalhe: unknown }>(
+      `select id_pessoa as pessoa, de_endereco as endereco, js_detalhe as detalhe from auditoria
+        where tp_acao = 'cliente.leituras_acima_limite' order by id_auditoria`,
     );
   const readAlerts = (client: WsClient) => client.received.filter((alert: RealtimeAlert) => alert.TP_Alerta === ALERT_CLIENT_READS);
   /** Waits until everything pushed to the socket so far has arrived, then answers its client-read alerts. */
@@ -402,7 +403,8 @@ describe('reads of client records, counted per person and São Paulo day', () =>
     expect(await settledAlerts(readerSocket, reader.id)).toEqual([]);
     expect(await settledAlerts(supervisorSocket, supervisor.id)).toEqual([]);
     expect((await audits()).slice(auditsBefore)).toEqual([
-      { pessoa: reader.id, detalhe: { NU_Leituras: 4, NU_Limite: LIMIT, DT_Dia: day } },
+      // The address of the read that crossed the threshold (this machine: no proxy header).
+      { pessoa: reader.id, endereco: '127.0.0.1', detalhe: { NU_Leituras: 4, NU_Limite: LIMIT, DT_Dia: day } },
     ]);
     expect(await countOf(ATTENDANT2)).toBe(2 * LIMIT);
 
@@ -424,7 +426,11 @@ describe('reads of client records, counted per person and São Paulo day', () =>
     expect(answers.map((answer) => answer.status)).toEqual(Array(2 * LIMIT - 1).fill(200));
     expect(await countOf(MANAGER)).toBe(2 * LIMIT - 1);
     expect((await audits()).slice(auditsBefore)).toEqual([
-      { pessoa: manager.id, detalhe: { NU_Leituras: LIMIT + 1, NU_Limite: LIMIT, DT_Dia: saoPauloDate(readClock.now) } },
+      {
+        pessoa: manager.id,
+        endereco: '127.0.0.1',
+        detalhe: { NU_Leituras: LIMIT + 1, NU_Limite: LIMIT, DT_Dia: saoPauloDate(readClock.now) },
+      },
     ]);
   });
 

@@ -198,12 +198,19 @@ describe('PUT /relatorios/ao-vivo/{AtendenteID}/status', () => {
 
     expect((await setStatusAs(MANAGER, idOf(ANA), 81)).body.text).toBe('Ana Paula Souza está disponível.');
     expect(await stateOf(ANA)).toBe('disponivel');
-    const audit = await demo.app.db.query<{ action: string; actor: number; detail: { ID_Atendente: number; ID_Status: number } }>(
-      `select tp_acao as action, id_pessoa as actor, js_detalhe as detail from auditoria where tp_acao like 'atendente.%' order by id_auditoria`,
+    const audit = await demo.app.db.query<{
+      action: string;
+      actor: number;
+      address: string;
+      detail: { ID_Atendente: number; ID_Status: number };
+    }>(
+      `select tp_acao as action, id_pessoa as actor, de_endereco as address, js_detalhe as detail from auditoria
+        where tp_acao like 'atendente.%' order by id_auditoria`,
     );
+    // The address is the caller's as the API sees it (these requests come from this machine, with no proxy header).
     expect(audit).toEqual([
-      { action: 'atendente.pausa', actor: idOf(SUP), detail: { ID_Atendente: idOf(ANA), ID_Status: 204 } },
-      { action: 'atendente.retomada', actor: idOf(MANAGER), detail: { ID_Atendente: idOf(ANA), ID_Status: 81 } },
+      { action: 'atendente.pausa', actor: idOf(SUP), address: '127.0.0.1', detail: { ID_Atendente: idOf(ANA), ID_Status: 204 } },
+      { action: 'atendente.retomada', actor: idOf(MANAGER), address: '127.0.0.1', detail: { ID_Atendente: idOf(ANA), ID_Status: 81 } },
     ]);
   });
 });
@@ -236,10 +243,13 @@ describe('PUT /relatorios/ao-vivo/limite', () => {
       'select nu_limite_pos_atendimento as "limit" from empresa where id_empresa = 2',
     );
     expect(other.limit).toBe(60);
-    const audit = await demo.app.db.query<{ actor: number; detail: object }>(
-      `select id_pessoa as actor, js_detalhe as detail from auditoria where tp_acao = 'empresa.limite_pos_atendimento'`,
+    const audit = await demo.app.db.query<{ actor: number; address: string; before: object; after: object }>(
+      `select id_pessoa as actor, de_endereco as address, js_antes as before, js_depois as after from auditoria
+        where tp_acao = 'empresa.limite_pos_atendimento'`,
     );
-    expect(audit).toEqual([{ actor: idOf(MANAGER), detail: { NU_LimitePosAtendimento: 90 } }]);
+    expect(audit).toEqual([
+      { actor: idOf(MANAGER), address: '127.0.0.1', before: { NU_LimitePosAtendimento: 60 }, after: { NU_LimitePosAtendimento: 90 } },
+    ]);
     await setLimitAs(MANAGER, { NU_LimitePosAtendimento: 60 });
   });
 });

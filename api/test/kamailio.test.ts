@@ -450,6 +450,28 @@ describe('Kamailio and rtpengine without a trunk (the default)', () => {
       await expect(victim.nextRequest('BYE', 500)).rejects.toThrow('no BYE arrived');
     });
   });
+
+  it("refuses the REGISTER of a deactivated person's extension with credentials still valid, and again registers it once reactivated", async () => {
+    // Handed out before the deactivation: valid for 10 more minutes, which Kamailio alone would honour.
+    const credentials = sip.credentials('1002');
+    const manager = await sip.api.login('gerente@demo.com.br');
+    const [{ id }] = await sip.api.db.query<{ id: number }>("select id_pessoa as id from pessoa where nu_ramal = '1002'");
+    expect((await sip.api.call('POST', `/cadastros/pessoas/${id}/desativar`, { token: manager })).status).toBe(200);
+    expect((await (await sip.phone()).register('1002', REALM, credentials)).answer.status).toBe(403);
+
+    expect((await sip.api.call('POST', `/cadastros/pessoas/${id}/reativar`, { token: manager })).status).toBe(200);
+    expect((await (await sip.phone()).register('1002', REALM, credentials)).answer.status).toBe(200);
+  });
+
+  it('refuses the REGISTER of an extension whose person has no telephony, even with genuine credentials', async () => {
+    await sip.api.db.query("update pessoa set sn_telefonia = 0 where nu_ramal = '1001'");
+    try {
+      expect((await (await sip.phone()).register('1001', REALM, sip.credentials('1001'))).answer.status).toBe(403);
+    } finally {
+      await sip.api.db.query("update pessoa set sn_telefonia = 1 where nu_ramal = '1001'");
+    }
+    expect((await (await sip.phone()).register('1001', REALM, sip.credentials('1001'))).answer.status).toBe(200);
+  });
 });
 
 describe("Kamailio with the carrier's trunk (SIPp)", () => {

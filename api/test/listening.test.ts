@@ -168,8 +168,10 @@ describe('POST /relatorios/ao-vivo/{AtendenteID}/ouvir', () => {
     expect(Object.keys(query.tags as object)).toEqual(expect.arrayContaining(['ana', 'carrier', expect.stringMatching(/^escuta-.+\.0$/)]));
     expect(board.received.filter((alert) => alert.TP_Alerta === ALERT_FLOOR_CHANGE)).toHaveLength(alertsBefore);
 
-    const audit = await api.db.query<{ detail: object }>(`select js_detalhe as detail from auditoria where tp_acao = 'ligacao.escuta'`);
-    expect(audit).toEqual([{ detail: { ID_Ligacao: expect.any(Number), ID_Atendente: idOf(ANA) } }]);
+    const audit = await api.db.query<{ address: string; detail: object }>(
+      `select de_endereco as address, js_detalhe as detail from auditoria where tp_acao = 'ligacao.escuta'`,
+    );
+    expect(audit).toEqual([{ address: '127.0.0.1', detail: { ID_Ligacao: expect.any(Number), ID_Atendente: idOf(ANA) } }]);
 
     expect(await call(api, 'DELETE', `/relatorios/ao-vivo/escuta/${body.data.ID_Escuta}`, SUP)).toEqual({
       status: 200,

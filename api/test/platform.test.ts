@@ -68,6 +68,9 @@ describe('OpenAPI', () => {
       [
         'POST /lnk/token',
         'POST /lnk/sair',
+        'PUT /lnk/senha',
+        'POST /lnk/senha/esqueci',
+        'POST /lnk/senha/redefinir',
         'GET /atendente/ramal',
         'GET /atendente',
         'GET /atendente/status',
@@ -153,10 +156,25 @@ describe('OpenAPI', () => {
         'GET /relatorios/periodo/csv',
         'GET /crm/retornos',
         'PUT /crm/retornos/{FilaID}',
+        'GET /cadastros/auditoria',
+        'GET /cadastros/auditoria/csv',
+        'GET /cadastros/pessoas',
+        'POST /cadastros/pessoas',
+        'PUT /cadastros/pessoas/{ID_Pessoa}',
+        'POST /cadastros/pessoas/{ID_Pessoa}/desativar',
+        'POST /cadastros/pessoas/{ID_Pessoa}/reativar',
+        'POST /cadastros/pessoas/{ID_Pessoa}/senha-temporaria',
       ].sort(),
     );
     // Sign-in, the bank logos (plain <img> tags send no token) and the health probes are the only public endpoints.
-    const PUBLIC = new Set(['POST /lnk/token', 'GET /banco/logo/{file}', 'GET /health/live', 'GET /health/ready']);
+    const PUBLIC = new Set([
+      'POST /lnk/token',
+      'POST /lnk/senha/esqueci',
+      'POST /lnk/senha/redefinir',
+      'GET /banco/logo/{file}',
+      'GET /health/live',
+      'GET /health/ready',
+    ]);
     for (const { route, op } of operations) {
       expect({ route, security: op.security }).toEqual({
         route,

@@ -99,13 +99,14 @@ describe('GET /crm/proposta/csv/...', () => {
     await exportCsv(co.tokens.b, { ...none, status: 20, start: '20250302' });
     await exportCsv(co.tokens.manager, { ...none, bank: 1, end: '20250303' });
     const audit = await demo.app.db.query(
-      `select id_empresa as company, id_pessoa as person, js_detalhe as detail from auditoria
+      `select id_empresa as company, id_pessoa as person, de_endereco as address, js_detalhe as detail from auditoria
         where tp_acao = 'proposta.exportacao' and id_auditoria > $1 order by id_auditoria`,
       [last],
     );
+    // The address is the caller's as the API sees it (this machine: no proxy header).
     expect(audit).toEqual([
-      { company: 3, person: co.ids.b, detail: { filtros: { ID_Status: 20, DT_Inicio: '20250302' } } },
-      { company: 3, person: co.ids.manager, detail: { filtros: { ID_Banco: 1, DT_Fim: '20250303' } } },
+      { company: 3, person: co.ids.b, address: '127.0.0.1', detail: { filtros: { ID_Status: 20, DT_Inicio: '20250302' } } },
+      { company: 3, person: co.ids.manager, address: '127.0.0.1', detail: { filtros: { ID_Banco: 1, DT_Fim: '20250303' } } },
     ]);
   });
 

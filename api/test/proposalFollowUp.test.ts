@@ -249,12 +249,14 @@ describe('DELETE /crm/proposta/{id}', () => {
     expect(await exists('chamado', id)).toBe(false);
     expect((await call('GET', '/crm/proposta/0/0/0/0', co.tokens.manager)).body.NU_Total).toBe(totalBefore - 1);
     const audit = await demo.app.db.query(
-      `select id_empresa as company, id_pessoa as person, js_detalhe as detail from auditoria where tp_acao = 'proposta.remocao'`,
+      `select id_empresa as company, id_pessoa as person, de_endereco as address, js_detalhe as detail from auditoria
+        where tp_acao = 'proposta.remocao'`,
     );
     expect(audit).toEqual([
       {
         company: 3,
         person: co.ids.manager,
+        address: '127.0.0.1',
         detail: { ID_Proposta: id, CO_ADE: target.ade, CO_CPF: target.client === 'c1' ? '11144477735' : '52998224725' },
       },
     ]);

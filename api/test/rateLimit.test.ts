@@ -91,7 +91,7 @@ describe('per client address', () => {
   afterEach(() => clients.closeAll());
   afterAll(() => t.close());
 
-  it('applies before sign-in: an address over its budget gets 429 even with a valid token; another address does not', async () => {
+  it('applies before sign-in: an address over its budget gets 429, a valid token too while others spent it; another address does not', async () => {
     const token = await t.login(SUPERVISOR);
     const address = '10.30.0.1';
     const anonymous = await burst(3, () => request(t, '/cadastro/banco', { address }));
@@ -108,6 +108,26 @@ describe('per client address', () => {
     expect((await request(t, '/nao/existe', { address })).status).toBe(429);
 
     expect((await request(t, '/cadastro/banco', { address: '10.30.0.2', token })).status).toBe(200);
+  });
+
+  it("does not charge a signed-in person's requests to the address: colleagues behind one office address go on", async () => {
+    const supervisor = await t.login(SUPERVISOR);
+    const attendant = await t.login(ATTENDANT);
+    const office = '10.30.0.5';
+    // Far past the address's 3: counted per person (unbounded in this app), not per address.
+    const flood = await burst(20, () => request(t, '/cadastro/banco', { address: office, token: supervisor }));
+    expect(count(flood.statuses, 200)).toBe(20);
+    expect((await request(t, '/cadastro/banco', { address: office, token: attendant })).status).toBe(200);
+    expect((await request(t, '/cadastro/banco', { address: office })).status).toBe(401);
+  });
+
+  it('charges a refused token (logged out) to the address, so a revoked token floods no more than none', async () => {
+    const token = await t.login(ATTENDANT);
+    await t.call('POST', '/lnk/sair', { token });
+    const address = '10.30.0.6';
+    const refused = await burst(3, () => request(t, '/cadastro/banco', { address, token }));
+    expect(refused.statuses).toEqual([401, 401, 401]);
+    expect((await request(t, '/cadastro/banco', { address, token })).status).toBe(429);
   });
 
   it('never refuses the health probes, the sign-in, Kamailio or the realtime socket, even from an address over its budget', async () => {

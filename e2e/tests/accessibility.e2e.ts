@@ -198,13 +198,21 @@ async function visitReports(page: Page, size: Size, role: Role) {
 
 async function visitCadastros(page: Page, size: Size, role: Role) {
   await page.goto(`${app()}/cadastros`);
-  await page.getByRole('tab', { name: 'Não Me Perturbe', selected: true }).waitFor();
+  await page.getByRole('tab', { name: 'Pessoas', selected: true }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /pessoa\(s\)/ })
+    .waitFor();
+  await checkScreen(page, `cadastros-pessoas-${role}`, size);
+  await expectOneControlLook(page, `cadastros-pessoas-${role}`);
+  await checkDialog(page, page.getByRole('button', { name: 'Nova pessoa' }), 'Nova pessoa', size);
+  await page.getByRole('tab', { name: 'Não Me Perturbe' }).click();
   await page
     .getByRole('status')
     .filter({ hasText: /na lista/ })
     .waitFor();
-  await checkScreen(page, `cadastros-${role}`, size);
-  await expectOneControlLook(page, `cadastros-${role}`);
+  await checkScreen(page, `cadastros-nao-perturbe-${role}`, size);
+  await expectOneControlLook(page, `cadastros-nao-perturbe-${role}`);
 }
 
 async function visitCalendar(page: Page, size: Size, role: Role) {

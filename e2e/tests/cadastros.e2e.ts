@@ -21,6 +21,7 @@ async function signedIn(email: string, password: string): Promise<{ page: Page; 
 test("a manager adds, finds and removes a number of the 'Não Me Perturbe' list", async () => {
   const { page, errors } = await signedIn('gerente@demo.com.br', 'Gerente@123');
   await page.getByRole('navigation').getByRole('link', { name: 'Cadastros' }).click();
+  await page.getByRole('tab', { name: 'Não Me Perturbe' }).click();
   await page.getByRole('heading', { name: 'Não Me Perturbe' }).waitFor();
   const total = page.getByRole('status').filter({ hasText: /na lista/ });
   await total.waitFor();

@@ -11,10 +11,13 @@ export const PERSON_COLUMNS = `p.id_pessoa as "ID_Pessoa", p.id_funcao as "ID_Fu
 
 export function createPeopleRepository({ db }: { db: Db }) {
   return {
-    /** Who signs in with this e-mail (lower case), with their password hash; undefined when nobody active has it. */
-    async findActiveByEmail(email: string): Promise<(Person & { pw_senha: string }) | undefined> {
-      const [row] = await db.query<Person & { pw_senha: string }>(
-        `select ${PERSON_COLUMNS}, p.pw_senha from pessoa p join funcao f on f.id_funcao = p.id_funcao
+    /**
+     * Who signs in with this e-mail (lower case), with their password hash and whether it is a temporary one to
+     * replace (sn_trocar_senha, migration 026); undefined when nobody active has it.
+     */
+    async findActiveByEmail(email: string): Promise<(Person & { pw_senha: string; sn_trocar_senha: number }) | undefined> {
+      const [row] = await db.query<Person & { pw_senha: string; sn_trocar_senha: number }>(
+        `select ${PERSON_COLUMNS}, p.pw_senha, p.sn_trocar_senha from pessoa p join funcao f on f.id_funcao = p.id_funcao
           where lower(p.em_email) = $1 and p.sn_ativo = 1`,
         [email],
       );

@@ -7,8 +7,17 @@ import type { Person } from '@consig/shared/contracts';
 import type { Db } from '../db';
 import { PERSON_COLUMNS } from './people.repository';
 
-/** Why a session was revoked (sessao.co_motivo): 'Sair'; the person deactivated, or moved to another company (the trigger). */
-export type RevokeReason = 'saiu';
+/**
+ * Why a session was revoked (sessao.co_motivo): 'Sair'; the password changed or reset (migration 026); the person
+ * deactivated, or moved to another company (the trigger).
+ */
+export type RevokeReason = 'saiu' | 'senha';
+
+/**
+ * An open session's person as they are now, and whether they must first replace a temporary password
+ * (pessoa.sn_trocar_senha, migration 026): such a session reaches only the change and 'Sair' (authenticate.ts).
+ */
+export type SessionPerson = Person & { mustChangePassword: boolean };
 
 /** An open session of an active person: who they are now. */
 const OPEN_SESSION = `sessao s join pessoa p on p.id_pessoa = s.id_pessoa join funcao f on f.id_funcao = p.id_funcao
@@ -29,18 +38,39 @@ export function createSessionsRepository({ db }: { db: Db }) {
     },
 
     /** The person of an open session, as they are now; undefined when it was revoked, expired or they are inactive. */
-    async personOf(sessionId: string): Promise<Person | undefined> {
-      const [row] = await db.query<Person>(`select ${PERSON_COLUMNS} from ${OPEN_SESSION} and s.id_sessao = $1`, [sessionId]);
+    async personOf(sessionId: string): Promise<SessionPerson | undefined> {
+      const [row] = await db.query<SessionPerson>(
+        `select ${PERSON_COLUMNS}, coalesce(p.sn_trocar_senha = 1, false) as "mustChangePassword" from ${OPEN_SESSION} and s.id_sessao = $1`,
+        [sessionId],
+      );
       return row;
     },
 
-    /** Of these sessions, the open ones, each with its person as they are now (one statement for every socket). */
+    /**
+     * Of these sessions, the open ones, each with its person as they are now (one statement for every socket). A
+     * session whose person must first replace a temporary password is not among them: its sockets are closed.
+     */
     async openOf(sessionIds: readonly string[]): Promise<Map<string, Person>> {
       const rows = await db.query<Person & { sessionId: string }>(
-        `select s.id_sessao::text as "sessionId", ${PERSON_COLUMNS} from ${OPEN_SESSION} and s.id_sessao = any($1::uuid[])`,
+        `select s.id_sessao::text as "sessionId", ${PERSON_COLUMNS} from ${OPEN_SESSION}
+            and p.sn_trocar_senha is distinct from 1 and s.id_sessao = any($1::uuid[])`,
         [sessionIds],
       );
       return new Map(rows.map(({ sessionId, ...person }) => [sessionId, person]));
+    },
+
+    /**
+     * Revokes every open session of the person but `keep` (none kept when it is undefined), returning the ids it
+     * revoked: a password changed or reset leaves no other copy of the old sign-in alive.
+     */
+    async revokeOfPerson(personId: number, reason: RevokeReason, keep?: string): Promise<string[]> {
+      const rows = await db.query<{ id: string }>(
+        `update sessao set ts_revogada = now(), co_motivo = $2
+          where id_pessoa = $1 and ts_revogada is null and id_sessao is distinct from $3::uuid
+          returning id_sessao::text as id`,
+        [personId, reason, keep ?? null],
+      );
+      return rows.map((row) => row.id);
     },
 
     /** Revokes the session (nothing when it already was). */

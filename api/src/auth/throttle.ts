@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import type { Db } from '../db';
+import { ApiError } from '../http/errors';
 
 /**
  * Sign-in throttling, kept in the database so that it holds across API instances (docs/rules.md
@@ -154,4 +155,11 @@ function ipv6Groups(ip: string): string[] {
   const right = tail === undefined ? [] : groupsOf(tail);
   const zeros = Array<string>(8 - left.length - right.length).fill('0');
   return [...left, ...zeros, ...right].map((group) => (group === 'v4' ? group : group.replace(/^0+(?=.)/, '').toLowerCase()));
+}
+
+/** Too many attempts: 429 with the wait in the text; the route copies `retryAfterSeconds` into Retry-After. */
+export class Throttled extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, throttledText(retryAfterSeconds));
+  }
 }

@@ -9,14 +9,22 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, validationText } from '../http/errors';
+import * as z from 'zod/mini';
 import { applyCallEvent } from './callEvents';
 import { placeCall, routeInbound } from './edge';
+import { EDGE_REASON, kamailioAnswer } from './edgeDecision';
+import { createKamailioRepository } from './kamailio.repository';
 import { inboundForm, outboundForm, type OutboundForm } from './kamailioForms';
 
 const PLAIN = 'text/plain; charset=utf-8';
 export const KAMAILIO_SECRET_TEXT = 'Segredo do Kamailio inválido.';
 /** A form of a few fields; anything bigger is not Kamailio's. */
 const FORM_LIMIT_BYTES = 4096;
+
+/** POST /telefonia/sip/registro: the extension a REGISTER, its credentials already checked, would register. */
+const registrationForm = z.object({
+  ramal: z.string({ error: 'Informe o ramal.' }).check(z.maxLength(20, 'Ramal inválido.'), z.regex(/^\d+$/, 'Ramal inválido.')),
+});
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 const plain = (reply: FastifyReply, text: string) => reply.type(PLAIN).send(text);
@@ -62,6 +70,17 @@ export const kamailioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => plain(reply, await placeCall(app.db, request.body, app.clock(), app.config.sip.callerId)),
   );
+
+  // Credentials live up to SIP_CREDENTIAL_SECONDS and Kamailio cannot be told to forget them: it asks here on every
+  // REGISTER, so the phone of a person deactivated (or whose telephony was turned off) is refused at its next
+  // registration, whatever credentials it still holds (docs/rules.md "People"). A user that is nobody's extension
+  // (a phone standing in for a client's number, without a trunk) registers as before: only the API mints
+  // credentials, and their calls are decided by /saida and /entrada anyway.
+  app.post('/telefonia/sip/registro', { schema: { hide: true, body: registrationForm } }, async (request, reply) => {
+    const [owner] = await createKamailioRepository({ db: app.db }).extensionOwners([request.body.ramal]);
+    if (owner && !owner.usable) return plain(reply, kamailioAnswer({ decisao: 'recusar', motivo: EDGE_REASON.EXTENSION }));
+    return plain(reply, kamailioAnswer({ decisao: 'permitir' }));
+  });
 
   app.post('/telefonia/sip/entrada', { schema: { hide: true, body: inboundForm } }, async (request, reply) =>
     plain(reply, await routeInbound(app.db, request.body, app.clock())),

@@ -1,5 +1,6 @@
 import { ROLE } from '@consig/shared/contracts';
 import type { CalendarDate } from '@consig/shared/credit';
+import { recordAudit } from '../audit/audit';
 import type { CompanyScope } from '../auth/scope';
 
 /** The SQL of counting reads of client records (clientReads.ts), bound to the caller's company. */
@@ -30,11 +31,8 @@ export function createClientReadsRepository({ db, companyId }: CompanyScope) {
     },
 
     /** The audit row of a person's reads past the threshold (they are the actor whose processing is recorded). */
-    async audit(personId: number, detail: object): Promise<void> {
-      await db.query(
-        `insert into auditoria (id_empresa, id_pessoa, tp_acao, js_detalhe) values ($1, $2, 'cliente.leituras_acima_limite', $3::jsonb)`,
-        [companyId, personId, JSON.stringify(detail)],
-      );
+    async audit(personId: number, address: string | null, detail: Record<string, unknown>): Promise<void> {
+      await recordAudit(db, { companyId, personId, action: 'cliente.leituras_acima_limite', address, detail });
     },
   };
 }

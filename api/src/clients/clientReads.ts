@@ -46,7 +46,7 @@ export async function countClientRead(request: FastifyRequest): Promise<void> {
   try {
     await scope.db.transaction(async (tx) => {
       const repository = createClientReadsRepository({ db: tx, companyId: scope.companyId });
-      await repository.audit(person.ID_Pessoa, { NU_Leituras: reads, NU_Limite: limit, DT_Dia: day });
+      await repository.audit(person.ID_Pessoa, request.ip, { NU_Leituras: reads, NU_Limite: limit, DT_Dia: day });
       for (const manager of await repository.managers()) await server.realtime.push(manager, alert, tx);
     });
   } catch (err) {

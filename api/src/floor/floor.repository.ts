@@ -4,6 +4,7 @@
  * per API instance and not per company, is presence.repository.ts.
  */
 import { ATTENDANT_STATUS, ROLE, type FloorAttendant, type MyDay } from '@consig/shared/contracts';
+import { recordAudit, type AuditEntry } from '../audit/audit';
 import type { CompanyScope } from '../auth/scope';
 import { saoPauloDayStart, utcInstant } from '../db/saoPauloTime';
 import type { DerivedState, StateFacts } from './attendantState';
@@ -234,14 +235,10 @@ export function createFloorRepository({ db, companyId }: CompanyScope) {
     async audit(
       actorId: number,
       action: 'atendente.pausa' | 'atendente.retomada' | 'ligacao.escuta' | 'empresa.limite_pos_atendimento',
-      detail: object,
+      address: string | null,
+      change: Pick<AuditEntry, 'detail' | 'before' | 'after'>,
     ): Promise<void> {
-      await db.query(`insert into auditoria (id_empresa, id_pessoa, tp_acao, js_detalhe) values ($1, $2, $3, $4::jsonb)`, [
-        companyId,
-        actorId,
-        action,
-        JSON.stringify(detail),
-      ]);
+      await recordAudit(db, { companyId, personId: actorId, action, address, ...change });
     },
   };
 }

@@ -37,6 +37,8 @@ export function participants(query: Record<string, unknown>): string[] {
 
 interface Listening {
   actor: Person;
+  /** The supervisor's client address, for the audit. */
+  address: string | null;
   now: Date;
   control: RtpengineControl | null;
 }
@@ -61,7 +63,7 @@ async function asked<T>(work: () => Promise<T>): Promise<T> {
 export async function startListening(
   scope: CompanyScope,
   attendantId: number,
-  { actor, now, control }: Listening,
+  { actor, address, now, control }: Listening,
 ): Promise<ListeningOffer> {
   const floor = createFloorRepository(scope);
   const [attendant] = await floor.boardRows(now, attendantId);
@@ -89,7 +91,7 @@ export async function startListening(
   });
   const id = await scope.db.transaction(async (tx) => {
     const repository = createFloorRepository({ db: tx, companyId: scope.companyId });
-    await repository.audit(actor.ID_Pessoa, 'ligacao.escuta', { ID_Ligacao: call.id, ID_Atendente: attendantId });
+    await repository.audit(actor.ID_Pessoa, 'ligacao.escuta', address, { detail: { ID_Ligacao: call.id, ID_Atendente: attendantId } });
     return repository.startListening(actor.ID_Pessoa, call.id, tag, offers.length, now);
   });
   return { ID_Escuta: id, DE_Ofertas: offers };
@@ -100,7 +102,7 @@ export async function answerListening(
   scope: CompanyScope,
   listeningId: number,
   sdps: string[],
-  { actor, control }: Omit<Listening, 'now'>,
+  { actor, control }: Omit<Listening, 'now' | 'address'>,
 ) {
   const listening = await createFloorRepository(scope).openListening(actor.ID_Pessoa, listeningId);
   if (!listening) throw new ApiError(404, LISTENING_TEXT.notFound);
@@ -114,7 +116,7 @@ export async function answerListening(
 }
 
 /** Stops listening (the call may have ended already: then there is nothing left to stop at the relay). */
-export async function stopListening(scope: CompanyScope, listeningId: number, { actor, now, control }: Listening) {
+export async function stopListening(scope: CompanyScope, listeningId: number, { actor, now, control }: Omit<Listening, 'address'>) {
   const floor = createFloorRepository(scope);
   const listening = await floor.openListening(actor.ID_Pessoa, listeningId);
   if (!listening) throw new ApiError(404, LISTENING_TEXT.notFound);

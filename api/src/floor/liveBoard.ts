@@ -25,12 +25,19 @@ export async function liveBoard(scope: CompanyScope, now: Date): Promise<FloorBo
   return { TS_Servidor: now.toISOString(), NU_LimitePosAtendimento: limit, NU_RetornosVencidos: due, atendentes };
 }
 
-/** A manager sets the company's after-call limit: saved and audited together; every board reads it within a minute. */
-export async function setAfterCallLimit(scope: CompanyScope, actor: Person, seconds: number): Promise<void> {
+/**
+ * A manager sets the company's after-call limit: saved and audited (with the limit it replaces) together; every
+ * board reads it within a minute. `address` is the manager's client address, for the audit.
+ */
+export async function setAfterCallLimit(scope: CompanyScope, actor: Person, seconds: number, address: string | null): Promise<void> {
   await scope.db.transaction(async (tx) => {
     const floor = createFloorRepository({ db: tx, companyId: scope.companyId });
+    const before = await floor.afterCallLimit();
     await floor.setAfterCallLimit(seconds);
-    await floor.audit(actor.ID_Pessoa, 'empresa.limite_pos_atendimento', { NU_LimitePosAtendimento: seconds });
+    await floor.audit(actor.ID_Pessoa, 'empresa.limite_pos_atendimento', address, {
+      before: { NU_LimitePosAtendimento: before },
+      after: { NU_LimitePosAtendimento: seconds },
+    });
   });
 }
 
@@ -44,12 +51,13 @@ export async function setStatusFor(
   scope: CompanyScope,
   {
     actor,
+    address,
     attendantId,
     status,
     now,
     floor,
     realtime,
-  }: { actor: Person; attendantId: number; status: number; now: Date; floor: Floor; realtime: Realtime },
+  }: { actor: Person; address: string | null; attendantId: number; status: number; now: Date; floor: Floor; realtime: Realtime },
 ): Promise<AttendantStatusResponse> {
   const [attendant] = await createFloorRepository(scope).boardRows(now, attendantId);
   if (!attendant) throw new ApiError(404, 'Atendente não encontrado.');
@@ -60,10 +68,8 @@ export async function setStatusFor(
     await createFloorRepository({ db: tx, companyId: scope.companyId }).audit(
       actor.ID_Pessoa,
       resume ? 'atendente.retomada' : 'atendente.pausa',
-      {
-        ID_Atendente: attendantId,
-        ID_Status: status,
-      },
+      address,
+      { detail: { ID_Atendente: attendantId, ID_Status: status } },
     );
     const text = resume ? 'Seu supervisor retomou seu atendimento.' : `Seu supervisor registrou uma pausa: ${reasonName(status)}.`;
     await realtime.push(attendantId, { TP_Alerta: ALERT_ATTENDANT_STATUS, DE_Dados: changed.data, DE_Observacao: text }, tx);

@@ -61,7 +61,7 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const seconds = request.body.NU_LimitePosAtendimento;
-      await setAfterCallLimit(companyScope(request), request.pessoa, seconds);
+      await setAfterCallLimit(companyScope(request), request.pessoa, seconds, request.ip);
       return { success: true, text: `Limite de pós-atendimento: ${seconds} s.` };
     },
   );
@@ -82,6 +82,7 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       setStatusFor(companyScope(request), {
         actor: request.pessoa,
+        address: request.ip,
         attendantId: request.params.AtendenteID,
         status: request.body.ID_Status,
         now: app.clock(),
@@ -106,6 +107,7 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const data = await startListening(companyScope(request), request.params.AtendenteID, {
         actor: request.pessoa,
+        address: request.ip,
         now: app.clock(),
         control,
       });

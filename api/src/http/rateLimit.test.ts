@@ -24,6 +24,14 @@ describe('TokenBuckets', () => {
     expect([buckets.take(7), buckets.take(7), buckets.take(7)]).toEqual([0, 0, 1]);
   });
 
+  it('tells the wait without taking anything', () => {
+    const { clock, buckets } = bucketsAt(0.5, 2);
+    expect([buckets.wait('a'), buckets.wait('a'), buckets.take('a'), buckets.take('a')]).toEqual([0, 0, 0, 0]);
+    expect([buckets.wait('a'), buckets.wait('a')]).toEqual([2, 2]);
+    clock.ms = 2_000;
+    expect([buckets.wait('a'), buckets.take('a'), buckets.wait('a')]).toEqual([0, 0, 2]);
+  });
+
   it('counts each key on its own', () => {
     const { buckets } = bucketsAt(1, 1);
     expect([buckets.take(1), buckets.take(1), buckets.take(2), buckets.take('10.0.0.1')]).toEqual([0, 1, 0, 0]);

@@ -46,6 +46,15 @@ export class TokenBuckets {
     return 0;
   }
 
+  /** Whole seconds until `key`'s bucket has a request again (0: it has one now), taking nothing. */
+  wait(key: string | number): number {
+    const at = this.now();
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    const tokens = Math.min(this.budget.burst, bucket.tokens + ((at - bucket.at) / 1000) * this.budget.perSecond);
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.budget.perSecond));
+  }
+
   /** Buckets remembered: those touched within the last refill time. */
   get size(): number {
     return this.buckets.size;
@@ -88,17 +97,37 @@ function refuse(reply: FastifyReply, seconds: number): never {
  * Every request from a client address (request.ip, which follows TRUST_PROXY), before anything else reads it and
  * before authentication. `addressKey` says what counts as one address: sign-in throttling's (auth/throttle.ts,
  * IPv6 per /64), given by app.ts. Registered after CORS, so a browser can read the 429.
+ *
+ * A request whose token is genuine (`hasGenuineToken`: its signature and expiry, checked without the database) is
+ * counted per person instead (personBudget), not per address: a call centre is a room of people behind one
+ * address, and one of them flooding must not stop the others. It is refused only while the address's budget is
+ * spent by others, and charged to it after all when the token turns out refused (401: logged out, deactivated), so
+ * a revoked token floods no more than no token.
  */
 export function registerAddressBudget(
   app: FastifyInstance,
   config: Pick<Config, 'rateLimit' | 'apiInstances'>,
   addressKey: (ip: string) => string,
+  hasGenuineToken: (request: FastifyRequest) => boolean,
 ): void {
   const buckets = new TokenBuckets(perInstance(config.rateLimit.address, config.apiInstances));
+  /** Signed requests let through uncharged: charged when answered 401. */
+  const chargeIfRefused = new WeakMap<FastifyRequest, string>();
   app.addHook('onRequest', async (request, reply) => {
     if (isExempt(request.routeOptions.url)) return;
-    const seconds = buckets.take(addressKey(request.ip));
+    const key = addressKey(request.ip);
+    if (hasGenuineToken(request)) {
+      const seconds = buckets.wait(key);
+      if (seconds > 0) refuse(reply, seconds);
+      chargeIfRefused.set(request, key);
+      return;
+    }
+    const seconds = buckets.take(key);
     if (seconds > 0) refuse(reply, seconds);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const key = chargeIfRefused.get(request);
+    if (key !== undefined && reply.statusCode === 401) buckets.take(key);
   });
 }
 

@@ -47,7 +47,7 @@ export const proposalExportRoutes: FastifyPluginAsyncZod = async (app) => {
         // Whatever ends the answer (sent, cut, failed before the first byte) frees the place.
         reply.raw.once('close', () => (streaming -= 1));
         const proposals = createFollowUpRepository(companyScope(request));
-        await proposals.auditExport(request.pessoa.ID_Pessoa, describeFilter(filter));
+        await proposals.auditExport(request.pessoa.ID_Pessoa, describeFilter(filter), request.ip);
         const body = pipeline(await proposals.exportCsv(filter), crlfLineEnds(CSV_BOM), (err) => {
           // Headers are gone by then: the client sees a cut download. A client that stops reading is no error.
           if (err && err.code !== 'ERR_STREAM_PREMATURE_CLOSE') request.log.error({ err }, 'exportação de propostas interrompida');

@@ -4,6 +4,7 @@
  */
 import type { ProposalAttendantOption, ProposalBankOption, ProposalIndicatorOption, ProposalListItem } from '@consig/shared/contracts';
 import type { Readable } from 'node:stream';
+import { recordAudit } from '../audit/audit';
 import type { CompanyScope } from '../auth/scope';
 import { formulaSafeSql } from '../http/csv';
 import { bankLogoPath } from './bankLogo';
@@ -196,10 +197,10 @@ export function createFollowUpRepository({ db, companyId }: CompanyScope) {
     },
 
     /**
-     * Deletes the proposal (its tickets go by cascade, migration 013) and records who did it, in one
-     * transaction; false when the company has no such proposal.
+     * Deletes the proposal (its tickets go by cascade, migration 013) and records who did it, from which address
+     * and what was deleted, in one transaction; false when the company has no such proposal.
      */
-    remove(proposalId: number, byPersonId: number): Promise<boolean> {
+    remove(proposalId: number, byPersonId: number, address: string | null): Promise<boolean> {
       return db.transaction(async (tx) => {
         const rows = await tx.query<{ id: number; ade: string; cpf: string }>(
           `delete from proposta p using cliente c
@@ -209,20 +210,20 @@ export function createFollowUpRepository({ db, companyId }: CompanyScope) {
         );
         if (rows.length === 0) return false;
         const [{ id, ade, cpf }] = rows;
-        await tx.query(
-          `insert into auditoria (id_empresa, id_pessoa, tp_acao, js_detalhe) values ($1, $2, 'proposta.remocao', $3::jsonb)`,
-          [companyId, byPersonId, JSON.stringify({ ID_Proposta: id, CO_ADE: ade, CO_CPF: cpf })],
-        );
+        await recordAudit(tx, {
+          companyId,
+          personId: byPersonId,
+          action: 'proposta.remocao',
+          address,
+          detail: { ID_Proposta: id, CO_ADE: ade, CO_CPF: cpf },
+        });
         return true;
       });
     },
 
     /** Records an export and its filters (LGPD: docs/rules.md "Proposal follow-up"). */
-    async auditExport(byPersonId: number, filters: Record<string, number | string>): Promise<void> {
-      await db.query(
-        `insert into auditoria (id_empresa, id_pessoa, tp_acao, js_detalhe) values ($1, $2, 'proposta.exportacao', $3::jsonb)`,
-        [companyId, byPersonId, JSON.stringify({ filtros: filters })],
-      );
+    async auditExport(byPersonId: number, filters: Record<string, number | string>, address: string | null): Promise<void> {
+      await recordAudit(db, { companyId, personId: byPersonId, action: 'proposta.exportacao', address, detail: { filtros: filters } });
     },
   };
 }

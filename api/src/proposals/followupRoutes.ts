@@ -173,7 +173,7 @@ export const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireRoleSaying(FOLLOWUP_TEXT.deleteForbidden, ROLE.GERENTE),
     },
     async (request) => {
-      const removed = await createFollowUpRepository(companyScope(request)).remove(request.params.id, request.pessoa.ID_Pessoa);
+      const removed = await createFollowUpRepository(companyScope(request)).remove(request.params.id, request.pessoa.ID_Pessoa, request.ip);
       if (!removed) throw new ApiError(404, FOLLOWUP_TEXT.proposalNotFound);
       return { success: true, text: FOLLOWUP_TEXT.deleted };
     },

@@ -1,11 +1,7 @@
-import { createTransport } from 'nodemailer';
 import { formatCents, type CalendarDate } from '@consig/shared/credit';
 import { creditTypeLabel } from '@consig/shared/contracts';
 import { rateText } from '../operations/offer';
 import type { PricedOperation } from '../operations/pricing';
-
-/** Seconds an SMTP step may take before the send counts as failed: the request waits for it. */
-const SMTP_TIMEOUT_MS = 10_000;
 
 const percent = (text: string) => `${text.replace('.', ',')}%`;
 const brazilianDay = (day: CalendarDate) => day.split('-').reverse().join('/');
@@ -46,25 +42,3 @@ export function simulationText(clientName: string, operations: PricedOperation[]
 }
 
 export const SIMULATION_SUBJECT = 'Sua simulação de crédito consignado';
-
-/** An SMTP server (its URL gives host, port, TLS and credentials) and the sender of what it sends. */
-export interface MailServer {
-  url: string;
-  from: string;
-}
-
-/** Sends one message through the SMTP server of `url`; rejects when the server refuses or does not answer. */
-export async function sendMail(mail: MailServer, message: { to: string; subject: string; text: string }): Promise<void> {
-  // The URL gives host, port, TLS and credentials; the timeouts keep a dead server from holding the request.
-  const transport = createTransport({
-    url: mail.url,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-  });
-  try {
-    await transport.sendMail({ from: mail.from, ...message });
-  } finally {
-    transport.close();
-  }
-}

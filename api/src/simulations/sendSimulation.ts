@@ -10,8 +10,9 @@ import type * as z from 'zod/mini';
 import type { CompanyScope } from '../auth/scope';
 import { createClientsRepository } from '../clients/clients.repository';
 import { ApiError, TEXT } from '../http/errors';
+import { sendMail, type MailServer } from '../mail/mail';
 import { priceSelected, selectedOperations } from '../operations/pricing';
-import { sendMail, SIMULATION_SUBJECT, simulationText, type MailServer } from './mail';
+import { SIMULATION_SUBJECT, simulationText } from './mail';
 import { createSimulationsRepository, type DeliveryState } from './simulations.repository';
 
 type SimulationBody = z.output<typeof simulationSendRequest>;

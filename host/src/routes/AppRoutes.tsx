@@ -1,8 +1,12 @@
 import { Loading } from '@consig/shared/core';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { LoadedComponent } from '../lib/LoadedComponent';
 import { RequireSession } from '../session/RequireSession';
+import { useLogout } from '../session/useLogout';
+import { PasswordChangeGate } from '../signin/ChangePasswordScreen';
+import { PasswordRecoveryPage } from '../signin/PasswordRecoveryPage';
+import { PasswordResetPage } from '../signin/PasswordResetPage';
 import { SignInPage } from '../signin/SignInPage';
 
 /** What the signed-in area shows when remotes.json cannot be read: without it there are no screens. */
@@ -52,8 +56,14 @@ function loadSignedInArea(): Promise<ComponentType> {
 /** The signed-in area (LoadedComponent): usually loaded while the user typed, so there in the first render. */
 const SignedInRoutes = () => <LoadedComponent loaded={loadedSignedInArea} load={loadSignedInArea} props={{}} fallback={<Loading />} />;
 
+/** 'Troque sua senha' before the signed-in area, when the sign-in's password is temporary; 'Sair' from there too. */
+function PasswordChangeFirst({ children }: { children: ReactNode }) {
+  return <PasswordChangeGate onLeave={useLogout()}>{children}</PasswordChangeGate>;
+}
+
 /**
- * The route table (product-spec §2; routes are exact): the sign-in page, and behind the session gate the
+ * The route table (product-spec §2; routes are exact): the sign-in page and password recovery's two pages
+ * (/recuperar-senha, /redefinir-senha), and behind the session gate the
  * signed-in area (routes/SignedInRoutes.tsx: the remotes' routes from their manifests, the unavailable
  * modules, an unknown path to /dashboard). Signed out, any other path goes to the sign-in page.
  */
@@ -61,11 +71,16 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<SignInPage onSigningIn={() => void loadSignedInArea()} />} />
+      {/* Public, signed in or not: 'Esqueceu sua senha?' and the page of the link it e-mails. */}
+      <Route path="/recuperar-senha" element={<PasswordRecoveryPage />} />
+      <Route path="/redefinir-senha" element={<PasswordResetPage />} />
       <Route
         path="*"
         element={
           <RequireSession>
-            <SignedInRoutes />
+            <PasswordChangeFirst>
+              <SignedInRoutes />
+            </PasswordChangeFirst>
           </RequireSession>
         }
       />

@@ -1,9 +1,12 @@
 import { api, session, setRuntimeConfig } from '@consig/shared';
 import { AppProviders } from '@consig/shared/query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { resetPage } from '../test/reset';
 import { fakeApi, testToken } from '@consig/shared/testing';
+import { PASSWORD_TEXT } from '@consig/shared/contracts';
+import { PasswordChangeGate } from './ChangePasswordScreen';
+import { passwordChange } from './passwordChange';
 import { SignInPage } from './SignInPage';
 
 function renderSignIn(onSigningIn?: () => void) {
@@ -12,7 +15,15 @@ function renderSignIn(onSigningIn?: () => void) {
       <MemoryRouter initialEntries={['/']}>
         <Routes>
           <Route path="/" element={<SignInPage onSigningIn={onSigningIn} />} />
-          <Route path="/dashboard" element={<h1>Painel de leads</h1>} />
+          <Route
+            path="/dashboard"
+            element={
+              <PasswordChangeGate onLeave={() => undefined}>
+                <h1>Painel de leads</h1>
+              </PasswordChangeGate>
+            }
+          />
+          <Route path="/recuperar-senha" element={<h1>Recuperar senha</h1>} />
         </Routes>
       </MemoryRouter>
     </AppProviders>,
@@ -25,7 +36,10 @@ function fillAndSubmit(email: string, password: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
 }
 
-afterEach(resetPage);
+afterEach(() => {
+  resetPage();
+  passwordChange.done();
+});
 
 describe('SignInPage', () => {
   it('tells the shell when the user starts signing in and when the form is sent, before the answer, so the next screen loads meanwhile', () => {
@@ -41,12 +55,12 @@ describe('SignInPage', () => {
     server.restore();
   });
 
-  it('shows the e-mail and password fields, Remember, forgot-password text, Register button and the banner', () => {
+  it('shows the e-mail and password fields, Remember, the forgot-password link, Register button and the banner', () => {
     renderSignIn();
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).type).toBe('email');
     expect((screen.getByLabelText('Senha') as HTMLInputElement).type).toBe('password');
     expect(screen.getByRole('checkbox', { name: /Lembrar/ })).toBeTruthy();
-    expect(screen.getByText('Esqueceu sua senha?')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Esqueceu sua senha?' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cadastre-se' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Publicidade' })).toBeTruthy();
   });
@@ -101,5 +115,89 @@ describe('SignInPage', () => {
     expect(await screen.findByText('Email inválido.')).toBeTruthy();
     expect(screen.getByText('Este campo é obrigatório.')).toBeTruthy();
     expect(post).not.toHaveBeenCalled();
+  });
+
+  it("'Esqueceu sua senha?' leads to /recuperar-senha", () => {
+    renderSignIn();
+    fireEvent.click(screen.getByRole('link', { name: 'Esqueceu sua senha?' }));
+    expect(screen.getByRole('heading', { name: 'Recuperar senha' })).toBeTruthy();
+  });
+
+  it("'Cadastre-se' explains that access comes from the company's manager", () => {
+    renderSignIn();
+    const register = screen.getByRole('button', { name: 'Cadastre-se' });
+    expect(register.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText(/O acesso é liberado pelo gerente/)).toBeNull();
+    fireEvent.click(register);
+    expect(register.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('O acesso é liberado pelo gerente da sua empresa. Fale com ele para receber seu usuário.')).toBeTruthy();
+  });
+
+  it("with a temporary password (SN_TrocarSenha: 1) shows 'Troque sua senha' before anything else, then the dashboard", async () => {
+    const requests: { method?: string; url?: string; body: unknown; auth: unknown }[] = [];
+    const token = testToken({ DE_Pessoa: 'Nova Atendente' });
+    const server = fakeApi((request) => {
+      requests.push({
+        method: request.method,
+        url: request.url,
+        body: request.data && JSON.parse(request.data),
+        auth: request.headers.Authorization,
+      });
+      if (request.url === '/lnk/token') return { body: { success: true, text: 'Login realizado com sucesso.', token, SN_TrocarSenha: 1 } };
+      if (request.url === '/lnk/senha') {
+        const { PW_Nova } = JSON.parse(request.data);
+        return PW_Nova === 'senha123456'
+          ? { status: 400, body: { success: false, text: PASSWORD_TEXT.tooCommon } }
+          : { body: { success: true, text: 'Senha alterada.' } };
+      }
+      return { status: 404, body: { success: false, text: 'Recurso não encontrado.' } };
+    });
+    renderSignIn();
+    fillAndSubmit('nova@empresa.com.br', 'Temporaria@1');
+    expect(await screen.findByRole('heading', { name: 'Troque sua senha' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Painel de leads' })).toBeNull();
+
+    const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type('Senha temporária', 'Temporaria@1');
+    type('Nova senha', 'senha123456');
+    type('Confirme a nova senha', 'senha12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Trocar senha' }));
+    expect(await screen.findByText('As senhas não conferem.')).toBeTruthy();
+    expect(requests.filter((r) => r.url === '/lnk/senha')).toHaveLength(0);
+
+    type('Confirme a nova senha', 'senha123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Trocar senha' }));
+    // The rule is the server's: its text shows as it comes.
+    expect(await screen.findByText(PASSWORD_TEXT.tooCommon)).toBeTruthy();
+
+    type('Nova senha', 'Girassol-Azul-Trovao-42');
+    type('Confirme a nova senha', 'Girassol-Azul-Trovao-42');
+    fireEvent.click(screen.getByRole('button', { name: 'Trocar senha' }));
+    expect(await screen.findByRole('heading', { name: 'Painel de leads' })).toBeTruthy();
+    expect(requests.at(-1)).toEqual({
+      method: 'put',
+      url: '/lnk/senha',
+      body: { PW_Atual: 'Temporaria@1', PW_Nova: 'Girassol-Azul-Trovao-42' },
+      auth: `Bearer ${token}`,
+    });
+    server.restore();
+  });
+
+  it('without SN_TrocarSenha goes straight to the dashboard, even after an earlier sign-in had to change', async () => {
+    const first = testToken({ DE_Pessoa: 'Primeira' });
+    let answer: object = { success: true, text: 'ok', token: first, SN_TrocarSenha: 1 };
+    const server = fakeApi(() => ({ body: answer }));
+    renderSignIn();
+    fillAndSubmit('a@empresa.com.br', 'Temporaria@1');
+    expect(await screen.findByRole('heading', { name: 'Troque sua senha' })).toBeTruthy();
+    cleanup();
+    act(() => {
+      session.signOut();
+    });
+    renderSignIn();
+    answer = { success: true, text: 'ok', token: testToken({ DE_Pessoa: 'Segunda' }) };
+    fillAndSubmit('b@empresa.com.br', 'Senha-De-Sempre-1');
+    expect(await screen.findByRole('heading', { name: 'Painel de leads' })).toBeTruthy();
+    server.restore();
   });
 });

@@ -25,3 +25,5 @@ export * from './clientDocuments';
 export * from './floor';
 export * from './reports';
 export * from './callbacks';
+export * from './audit';
+export * from './people';

@@ -123,5 +123,7 @@ export const reportKeys = {
 };
 /** GET /crm/retornos, the callback calendar: `list({ inicio, fim, ID_Atendente })`; `callbackKeys.all` refreshes every range (a move). */
 export const callbackKeys = createQueryKeys('callbacks');
+/** GET /cadastros/pessoas (`list(filters)`): the people of Cadastros. */
+export const peopleKeys = createQueryKeys('people');
 /** GET /cadastro/naoperturbe (`list({ busca })`). */
 export const doNotCallKeys = createQueryKeys('do-not-call');

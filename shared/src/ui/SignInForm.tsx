@@ -6,12 +6,26 @@ import { session } from '../session';
 
 type Field = 'EM_Email' | 'PW_Senha';
 
+/** A successful sign-in: the token, and whether its password is a temporary one to replace first (SN_TrocarSenha). */
+export interface SignedIn {
+  token: string;
+  mustChangePassword: boolean;
+}
+
 /**
  * E-mail and password against POST /lnk/token (product-spec §2 "Sign-in", §5 "Login"). On success the
  * token goes to the session store; on failure the server's text shows as an error toast. Two fields and
  * one schema need no form library: the sign-in page stays light (it loads before anything else).
+ * `beforeSignIn` sees the answer before the session store does, so whatever the new session re-renders already
+ * knows whether the password must be changed first; `onSignedIn` comes after.
  */
-export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
+export function SignInForm({
+  onSignedIn,
+  beforeSignIn,
+}: {
+  onSignedIn?: (signedIn: SignedIn) => void;
+  beforeSignIn?: (signedIn: SignedIn) => void;
+}) {
   const [values, setValues] = useState({ EM_Email: '', PW_Senha: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [remember, setRemember] = useState(false); // product-spec: "A Remember checkbox has no effect."
@@ -34,7 +48,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
     setSubmitting(true);
     try {
       const { data } = await api.post<LoginResponse>('/lnk/token', parsed.data);
-      if (data.success && data.token && session.signIn(data.token)) onSignedIn?.();
+      const signedIn = data.success && data.token ? { token: data.token, mustChangePassword: data.SN_TrocarSenha === 1 } : undefined;
+      if (signedIn) beforeSignIn?.(signedIn);
+      if (signedIn && session.signIn(signedIn.token)) onSignedIn?.(signedIn);
       else toast.error(data.text);
     } catch (error) {
       toast.error(errorText(error));

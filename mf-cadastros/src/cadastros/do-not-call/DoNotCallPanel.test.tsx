@@ -65,7 +65,7 @@ const rows = () =>
     );
 
 test("lists the company's numbers, written as Brazilians write them, under the 'Não Me Perturbe' tab", async () => {
-  renderScreen(<Cadastros />, '/cadastros');
+  renderScreen(<Cadastros />, '/cadastros?aba=nao-perturbe');
   expect(await screen.findByText('2 número(s) na lista.')).toBeTruthy();
   expect(screen.getByRole('tab', { name: 'Não Me Perturbe' }).getAttribute('aria-selected')).toBe('true');
   expect(rows()).toEqual([
@@ -75,7 +75,7 @@ test("lists the company's numbers, written as Brazilians write them, under the '
 });
 
 test('adds a number typed with its punctuation as digits, and refuses a short one with the rule’s text, sending nothing', async () => {
-  renderScreen(<Cadastros />, '/cadastros');
+  renderScreen(<Cadastros />, '/cadastros?aba=nao-perturbe');
   await screen.findByText('2 número(s) na lista.');
   const phone = screen.getByLabelText('Telefone');
   fireEvent.change(phone, { target: { value: '1199' } });
@@ -95,7 +95,7 @@ test('adds a number typed with its punctuation as digits, and refuses a short on
 });
 
 test("'Retirar' asks first; 'Cancelar' keeps the number, confirming takes it off", async () => {
-  renderScreen(<Cadastros />, '/cadastros');
+  renderScreen(<Cadastros />, '/cadastros?aba=nao-perturbe');
   await screen.findByText('2 número(s) na lista.');
   fireEvent.click(screen.getByRole('button', { name: 'Retirar (11) 3003-0303' }));
   const dialog = screen.getByRole('dialog', { name: 'Retirar da lista Não Me Perturbe' });
@@ -109,7 +109,7 @@ test("'Retirar' asks first; 'Cancelar' keeps the number, confirming takes it off
 });
 
 test('sends a chosen file as a data URL named by its file, and shows the invalid lines the answer lists', async () => {
-  renderScreen(<Cadastros />, '/cadastros');
+  renderScreen(<Cadastros />, '/cadastros?aba=nao-perturbe');
   await screen.findByText('2 número(s) na lista.');
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Enviar arquivo' })));
   expect(screen.getByText('Escolha um arquivo CSV ou de texto.')).toBeTruthy();
