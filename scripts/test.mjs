@@ -117,8 +117,17 @@ check('Formatação (Prettier)', format);
 jest('unitários', ['--config', join(root, 'jest.config.js')]);
 // PGlite takes up to 1.3 GB per instance: two workers at most.
 jest('API em PGlite', ['--config', join(root, 'api', 'jest.config.js'), '--maxWorkers=2'], { TEST_DB: 'pglite' });
+// Tests that measure time run alone, with nothing beside them on the other core (api/jest.config.js).
+jest('API em PGlite, sozinhos (medem tempo)', ['--config', join(root, 'api', 'jest.config.js'), '--runInBand'], {
+  TEST_DB: 'pglite',
+  TEST_ALONE: '1',
+});
 await ensurePostgres();
 jest('API em PostgreSQL', ['--config', join(root, 'api', 'jest.config.js'), '--maxWorkers=2'], { TEST_DB: 'postgres' });
+jest('API em PostgreSQL, sozinhos (medem tempo)', ['--config', join(root, 'api', 'jest.config.js'), '--runInBand'], {
+  TEST_DB: 'postgres',
+  TEST_ALONE: '1',
+});
 check('Construção de produção (host e remotes)', () => buildApps());
 ensureDebianPackage({ name: 'chromium', path: '/usr/bin/chromium', variable: 'CHROMIUM_PATH' });
 ensureDebianPackage({ name: 'nginx', path: '/usr/sbin/nginx', variable: 'NGINX_PATH' });

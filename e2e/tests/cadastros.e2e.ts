@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { callApiAs } from '../support/api';
 import { collectPageErrors, signIn } from '../support/browser';
 import { useProductAndBrowser } from '../support/suite';
 
@@ -49,4 +50,66 @@ test("an attendant's navigation has no 'Cadastros'", async () => {
   expect(await page.getByRole('navigation').getByText('Cadastros').count()).toBe(0);
   expect(errors).toEqual([]);
   await page.context().close();
+});
+
+test('a manager registers an attendant, who signs in with the temporary password, chooses their own and works a client; deactivated, their open page is signed out within seconds', async () => {
+  const manager = await signedIn('gerente@demo.com.br', 'Gerente@123');
+  const api = <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+    callApiAs<T>(manager.page, suite.product.urls.api, method, path, body);
+  await manager.page.getByRole('navigation').getByRole('link', { name: 'Cadastros' }).click();
+  await manager.page.getByRole('tab', { name: 'Pessoas', selected: true }).waitFor();
+  await manager.page.getByRole('button', { name: 'Nova pessoa' }).click();
+  const form = manager.page.getByRole('dialog', { name: 'Nova pessoa' });
+  await form.getByLabel('Nome').fill('Diego Teste Ponta');
+  await form.getByLabel('E-mail').fill('diego.ponta@demo.com.br');
+  await form.getByLabel('Telefonia').selectOption({ label: 'Sem telefonia' });
+  await form.getByRole('button', { name: 'Cadastrar' }).click();
+  const shown = manager.page.getByRole('dialog', { name: 'Senha temporária' });
+  const temporary = (await shown.getByLabel('Senha temporária').textContent())!.trim();
+  expect(temporary.length).toBeGreaterThanOrEqual(10);
+  await shown.getByRole('button', { name: 'Concluir' }).click();
+  await manager.page
+    .getByRole('row', { name: /Diego Teste Ponta/ })
+    .getByText('Ativa (senha temporária)')
+    .waitFor();
+
+  // The manager puts the new attendant on the running INSS campaign (the campaigns screen's own request).
+  const [diego] = (await api<{ ID_Pessoa: number }[]>('GET', '/cadastros/pessoas?q=diego.ponta')).data!;
+  const campaigns = (await api<{ CampanhaID: number; DE_Campanha: string }[]>('GET', '/cadastro/campanhas')).data!;
+  const inss = campaigns.find((campaign) => campaign.DE_Campanha === 'INSS Aposentados SP')!;
+  const linked = await api('POST', '/cadastro/campanha/atendentes', {
+    ID_Campanha: inss.CampanhaID,
+    atendentes: [{ ID_Atendente: diego.ID_Pessoa, SN_Selecionado: 1 }],
+  });
+  expect(linked.success).toBe(true);
+
+  const context = await suite.browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await signIn(page, suite.product.urls.app, 'diego.ponta@demo.com.br', temporary);
+  await page.getByRole('heading', { name: 'Troque sua senha' }).waitFor();
+  await page.getByLabel('Senha temporária').fill(temporary);
+  await page.getByLabel('Nova senha', { exact: true }).fill('girafa tomada nuvem azul');
+  await page.getByLabel('Confirme a nova senha').fill('girafa tomada nuvem azul');
+  await page.getByRole('button', { name: 'Trocar senha' }).click();
+  await page.waitForURL(`${suite.product.urls.app}/dashboard`);
+  await page.getByRole('navigation').getByRole('link', { name: 'Atendimento' }).click();
+  await page.getByRole('button', { name: 'Iniciar Campanha' }).click();
+  await page.waitForURL(/\/atendimento\?clientId=\d+$/);
+  await page.getByRole('region', { name: 'Cadastro' }).waitFor();
+
+  await manager.page.getByRole('button', { name: 'Desativar Diego Teste Ponta' }).click();
+  await manager.page.getByRole('dialog', { name: 'Desativar Diego Teste Ponta' }).getByRole('button', { name: 'Desativar' }).click();
+  const deactivatedAt = Date.now();
+  // The API closes the page's socket within 5 s (4401), and the page signs out: its sign-in form is back.
+  await page.getByRole('button', { name: 'Entrar' }).waitFor({ timeout: 5_000 });
+  console.log(`página do atendente desativado encerrada em ${Date.now() - deactivatedAt} ms`);
+  await manager.page
+    .getByRole('row', { name: /Diego Teste Ponta/ })
+    .getByText('Desativada')
+    .waitFor();
+  expect(errors.filter((error) => !/401|Sessão/.test(error))).toEqual([]);
+  expect(manager.errors).toEqual([]);
+  await context.close();
+  await manager.page.context().close();
 });

@@ -5,7 +5,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { startApi } from '@consig/tooling/product';
+import { REMOTES, startApi } from '@consig/tooling/product';
 import { launchBrowser, signIn } from '../support/browser';
 import { freePort } from '../support/product';
 
@@ -18,8 +18,9 @@ import { freePort } from '../support/product';
  */
 const repo = join(__dirname, '..', '..');
 const templates = join(repo, 'deploy', 'nginx', 'templates');
-const APPS = ['host', 'mf-attendance', 'mf-campaigns', 'mf-followup', 'mf-telephony', 'mf-reports'];
-const REMOTE_APPS = APPS.slice(1);
+// The one list of apps (tooling/apps.js): a new remote is served, deployed and checked here as the others.
+const REMOTE_APPS = REMOTES.map((remote) => remote.dir);
+const APPS = ['host', ...REMOTE_APPS];
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 
 /** scripts/deploy.mjs as a remote team runs it against the web tier's deploy root (DEPLOY_ROOT). */
