@@ -104,6 +104,9 @@ test('a manager registers an attendant, who signs in with the temporary password
   // The API closes the page's socket within 5 s (4401), and the page signs out: its sign-in form is back.
   await page.getByRole('button', { name: 'Entrar' }).waitFor({ timeout: 5_000 });
   console.log(`página do atendente desativado encerrada em ${Date.now() - deactivatedAt} ms`);
+  // Out of the list of active people (its default), and in the list of deactivated ones.
+  await manager.page.getByRole('row', { name: /Diego Teste Ponta/ }).waitFor({ state: 'detached' });
+  await manager.page.getByLabel('Situação').selectOption({ label: 'Desativadas' });
   await manager.page
     .getByRole('row', { name: /Diego Teste Ponta/ })
     .getByText('Desativada')
