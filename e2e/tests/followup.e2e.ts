@@ -253,7 +253,13 @@ test("the supervisor answers it in 'Chamados pendentes'; the attendant gets the 
   await pending.getByRole('row').filter({ hasText: TICKET_TEXT }).waitFor({ state: 'detached' });
 
   const { page: ana } = people.ana;
-  await ana.getByText(`Seu chamado nº ${ticketNumber} da proposta ADE ${ticketed.CO_ADE} foi respondido.`).waitFor();
+  const alert = ana.getByText(`Seu chamado nº ${ticketNumber} da proposta ADE ${ticketed.CO_ADE} foi respondido.`);
+  await alert.waitFor();
+  // As a person would: her window in front and the pointer off the toast (both pause it), which then goes by itself
+  // and no longer covers the row's buttons.
+  await ana.bringToFront();
+  await ana.mouse.move(0, 0);
+  await alert.waitFor({ state: 'detached' });
   const row = rowOf(ana, ticketed.CO_ADE);
   await row.getByRole('button', { name: 'Status Resolvido' }).click();
   await row.getByRole('button', { name: 'Abrir Chamado' }).waitFor();
