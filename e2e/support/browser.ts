@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium, headless, with the flags this closed network needs (env README: no background traffic).
@@ -68,4 +68,20 @@ export async function signIn(page: Page, appUrl: string, email: string, password
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** A browser context of its own signed in as `email` and landed on /dashboard, with its page's errors collected. */
+export async function signedInPage(
+  browser: Browser,
+  appUrl: string,
+  email: string,
+  password: string,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, ...options });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  await signIn(page, appUrl, email, password);
+  await page.waitForURL(`${appUrl}/dashboard`);
+  return { page, errors };
 }

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { callApiAs } from '../support/api';
-import { collectPageErrors, signIn } from '../support/browser';
+import { collectPageErrors, signedInPage, signIn } from '../support/browser';
 import { useProductAndBrowser } from '../support/suite';
 
 /**
@@ -10,14 +9,7 @@ import { useProductAndBrowser } from '../support/suite';
  */
 const suite = useProductAndBrowser();
 
-async function signedIn(email: string, password: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await suite.browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await signIn(page, suite.product.urls.app, email, password);
-  await page.waitForURL(`${suite.product.urls.app}/dashboard`);
-  return { page, errors };
-}
+const signedIn = (email: string, password: string) => signedInPage(suite.browser, suite.product.urls.app, email, password);
 
 test("a manager adds, finds and removes a number of the 'Não Me Perturbe' list", async () => {
   const { page, errors } = await signedIn('gerente@demo.com.br', 'Gerente@123');

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { callApiAs } from '../support/api';
-import { collectPageErrors, signIn } from '../support/browser';
+import { signedInPage } from '../support/browser';
 import { useProductAndBrowser } from '../support/suite';
 
 /**
@@ -9,14 +8,8 @@ import { useProductAndBrowser } from '../support/suite';
  */
 const suite = useProductAndBrowser();
 
-async function signedIn(email: string, password: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await suite.browser.newContext({ viewport: { width: 1366, height: 768 }, timezoneId: 'America/Sao_Paulo' });
-  const page = await context.newPage();
-  const errors = collectPageErrors(page);
-  await signIn(page, suite.product.urls.app, email, password);
-  await page.waitForURL(`${suite.product.urls.app}/dashboard`);
-  return { page, errors };
-}
+const signedIn = (email: string, password: string) =>
+  signedInPage(suite.browser, suite.product.urls.app, email, password, { timezoneId: 'America/Sao_Paulo' });
 
 /** YYYY-MM-DD of São Paulo's calendar `days` from today. */
 const saoPauloDay = (days: number) =>
