@@ -85,6 +85,10 @@ const API_FEATURES = {
   campaigns: ['imports'],
   'client-documents': ['clients'],
   clients: [],
+  // The company's settings: calling hours (queue), rates (operations, lookups), numbers and the after-call limit.
+  'company-settings': ['calls', 'floor', 'lookups', 'operations', 'queue', 'recordings'],
+  // LGPD requests reach every table holding a person's data, and the suppression list.
+  'data-subject': ['client-documents', 'clients', 'proposals', 'recordings', 'suppression'],
   fgts: ['operations'],
   floor: ['attendant', 'calls'],
   health: [],

@@ -153,6 +153,29 @@ describe('PUT /crm/proposta by role', () => {
   });
 });
 
+describe('the audit of a status change', () => {
+  const auditOf = (id: number) =>
+    demo.app.db.query<{ actor: number; address: string; before: unknown; after: unknown }>(
+      `select id_pessoa as actor, de_endereco as address, js_antes as before, js_depois as after from auditoria
+        where tp_acao = 'proposta.status' and js_detalhe ->> 'ID_Proposta' = $1::text order by id_auditoria`,
+      [id],
+    );
+
+  it('keeps who moved it, from which address, and the status before and after; a refused or same-status change adds none', async () => {
+    const id = await proposalIn(10);
+    const move = (token: string, to: number, address: string) =>
+      demo.app.call('PUT', '/crm/proposta', { token, body: { PropostaID: id, ID_Status: to }, headers: { 'x-forwarded-for': address } });
+    expect(await move(co.tokens.supervisor, 20, '10.31.0.1')).toEqual(CHANGED);
+    expect(await move(co.tokens.manager, 50, '10.31.0.2')).toEqual(CHANGED);
+    expect(await move(co.tokens.manager, 50, '10.31.0.3')).toMatchObject({ status: 200, body: { text: PROPOSAL_STATUS_TEXT.unchanged } });
+    expect(await move(co.tokens.a, 60, '10.31.0.4')).toMatchObject({ status: 403 });
+    expect(await auditOf(id)).toEqual([
+      { actor: co.ids.supervisor, address: '10.31.0.1', before: { ID_Status: 10 }, after: { ID_Status: 20 } },
+      { actor: co.ids.manager, address: '10.31.0.2', before: { ID_Status: 20 }, after: { ID_Status: 50 } },
+    ]);
+  });
+});
+
 describe('GET /crm/proposta/{id}/historico', () => {
   it('keeps every change with who, when, from and to, oldest first, for whoever may see the proposal', async () => {
     const id = await proposalIn(10);

@@ -44,6 +44,54 @@ describe('the company suppression list ("Não Me Perturbe")', () => {
     });
   });
 
+  it('records every change in the audit: who, from which address, the number (a file by its counts)', async () => {
+    const audited = async () =>
+      demo.app.db.query<{ action: string; actor: string; address: string; detail: unknown; before: unknown; after: unknown }>(
+        `select a.tp_acao as action, p.em_email as actor, a.de_endereco as address, a.js_detalhe as detail,
+                a.js_antes as before, a.js_depois as after
+           from auditoria a join pessoa p using (id_pessoa) where a.tp_acao like 'nao_perturbe.%' order by a.id_auditoria`,
+      );
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    const asSupervisor = (method: string, path: string, address: string, body?: unknown) =>
+      demo.app.call(method, path, { token: demo.tokens[SUP], body, headers: from(address) });
+    const already = (await audited()).length;
+
+    expect((await asSupervisor('POST', '/cadastro/naoperturbe', '10.40.0.1', { DE_Telefone: '61 3333-4444' })).status).toBe(200);
+    // Already listed, not listed: nothing changed, nothing recorded.
+    expect((await asSupervisor('POST', '/cadastro/naoperturbe', '10.40.0.2', { DE_Telefone: '6133334444' })).status).toBe(200);
+    expect((await asSupervisor('DELETE', '/cadastro/naoperturbe/6100000000', '10.40.0.3')).status).toBe(404);
+    expect((await asSupervisor('DELETE', '/cadastro/naoperturbe/6133334444', '10.40.0.4')).status).toBe(200);
+    const TX_Base = `data:text/csv;base64,${Buffer.from('61977776666\n61977776667\nxyz\n').toString('base64')}`;
+    expect((await asSupervisor('POST', '/cadastro/naoperturbe/csv', '10.40.0.5', { TX_Base, DE_Origem: 'Procon' })).status).toBe(200);
+
+    expect((await audited()).slice(already)).toEqual([
+      {
+        action: 'nao_perturbe.inclusao',
+        actor: SUP,
+        address: '10.40.0.1',
+        detail: {},
+        before: null,
+        after: { DE_Telefone: '6133334444', DE_Origem: 'manual' },
+      },
+      {
+        action: 'nao_perturbe.remocao',
+        actor: SUP,
+        address: '10.40.0.4',
+        detail: {},
+        before: { DE_Telefone: '6133334444', DE_Origem: 'manual' },
+        after: null,
+      },
+      {
+        action: 'nao_perturbe.importacao',
+        actor: SUP,
+        address: '10.40.0.5',
+        detail: { DE_Origem: 'Procon', NU_Lidos: 2, NU_Incluidos: 2 },
+        before: null,
+        after: null,
+      },
+    ]);
+  });
+
   it('refuses a malformed number with a Portuguese text', async () => {
     const { status, body } = await call('POST', '/cadastro/naoperturbe', SUP, { DE_Telefone: '123' });
     expect(status).toBe(400);

@@ -4,6 +4,7 @@
  * the change and its history row commit together.
  */
 import { FOLLOWUP_TEXT, INT4_MAX, PROPOSAL_STATUS_TEXT, statusChangeRefusal, type Person } from '@consig/shared/contracts';
+import { recordAudit } from '../audit/audit';
 import { ownRowsOnly } from '../auth/roles';
 import type { CompanyScope } from '../auth/scope';
 import { ApiError } from '../http/errors';
@@ -12,10 +13,16 @@ import { createProposalStatusRepository } from './proposalStatus.repository';
 /**
  * Moves `proposalId` to `status` for `pessoa`: 400 when it is no proposal status, 404 when the caller cannot see
  * the proposal (another company's, or another attendant's for an attendant), 403 with the rule's text when
- * their role may not make that move. The same status again changes nothing and writes no history. Resolves
- * to the answer's text.
+ * their role may not make that move. The same status again changes nothing and writes no history. The change,
+ * its history row and its audit row (from `address`) commit together. Resolves to the answer's text.
  */
-export async function changeProposalStatus(scope: CompanyScope, person: Person, proposalId: number, status: number): Promise<string> {
+export async function changeProposalStatus(
+  scope: CompanyScope,
+  person: Person,
+  proposalId: number,
+  status: number,
+  address: string | null,
+): Promise<string> {
   // A number the status column cannot hold is no status either: the query would fail on it (500), not find nothing.
   const storable = Math.abs(status) <= INT4_MAX;
   if (!storable || !(await createProposalStatusRepository(scope).isPossibleStatus(status))) {
@@ -33,6 +40,15 @@ export async function changeProposalStatus(scope: CompanyScope, person: Person, 
     );
     if (refusal) throw new ApiError(403, refusal);
     await proposals.setStatus(proposalId, proposal.status, status, person.ID_Pessoa);
+    await recordAudit(tx, {
+      companyId: scope.companyId,
+      personId: person.ID_Pessoa,
+      action: 'proposta.status',
+      address,
+      detail: { ID_Proposta: proposalId },
+      before: { ID_Status: proposal.status },
+      after: { ID_Status: status },
+    });
     return FOLLOWUP_TEXT.statusChanged;
   });
 }

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   boundedText,
@@ -14,6 +15,7 @@ import * as z from 'zod/mini';
 import { requireRole } from '../auth/roles';
 import { companyScope } from '../auth/scope';
 import { ApiError } from '../http/errors';
+import { addSuppressedNumber, importSuppressedNumbers, removeSuppressedNumber, type SuppressionCaller } from './manageSuppression';
 import { createSuppressionRepository } from './suppression.repository';
 import { parseSuppressionFile } from './suppressionCsv';
 
@@ -25,7 +27,8 @@ const CSV_BODY_LIMIT = 4 * 1024 * 1024;
 // Supervisors and managers keep the company's suppression list (docs/rules.md "Who may be called now").
 export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
   const onlyManagers = requireRole(ROLE.SUPERVISOR, ROLE.GERENTE);
-  const repository = (request: Parameters<typeof companyScope>[0]) => createSuppressionRepository(companyScope(request));
+  const repository = (request: FastifyRequest) => createSuppressionRepository(companyScope(request));
+  const caller = (request: FastifyRequest): SuppressionCaller => ({ personId: request.pessoa.ID_Pessoa, address: request.ip });
 
   app.get(
     '/cadastro/naoperturbe',
@@ -56,7 +59,7 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const added = await repository(request).add([request.body.DE_Telefone], 'manual');
+      const added = await addSuppressedNumber(companyScope(request), request.body.DE_Telefone, caller(request));
       return { success: true, text: added ? 'Número incluído na lista Não Me Perturbe.' : 'O número já estava na lista.', data: null };
     },
   );
@@ -73,7 +76,7 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await repository(request).remove(request.params.telefone))) throw new ApiError(404, 'Número não está na lista.');
+      if (!(await removeSuppressedNumber(companyScope(request), request.params.telefone, caller(request)))) throw new ApiError(404, 'Número não está na lista.');
       return { success: true, text: 'Número retirado da lista Não Me Perturbe.', data: null };
     },
   );
@@ -94,7 +97,7 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = parseSuppressionFile(request.body.TX_Base);
       if ('error' in parsed) throw new ApiError(400, parsed.error);
       if (parsed.numbers.length === 0) throw new ApiError(400, 'Nenhum telefone válido no arquivo.');
-      const added = await repository(request).add(parsed.numbers, request.body.DE_Origem ?? 'arquivo');
+      const added = await importSuppressedNumbers(companyScope(request), parsed.numbers, request.body.DE_Origem ?? 'arquivo', caller(request));
       return {
         success: true,
         text: `${added} número(s) incluído(s); ${parsed.numbers.length - added} já estava(m) na lista; ${parsed.invalidLines.length} linha(s) inválida(s).`,

@@ -37,13 +37,13 @@ export function createSuppressionRepository({ db, companyId }: CompanyScope) {
       return rows.length;
     },
 
-    /** True when the number was on the list. */
-    async remove(number: string): Promise<boolean> {
-      const rows = await db.query('delete from nao_perturbe where id_empresa = $1 and co_telefone = $2 returning co_telefone', [
-        companyId,
-        number,
-      ]);
-      return rows.length > 0;
+    /** Takes the number off the list; its origin when it was on it, undefined when not. */
+    async remove(number: string): Promise<string | undefined> {
+      const [row] = await db.query<{ origin: string }>(
+        'delete from nao_perturbe where id_empresa = $1 and co_telefone = $2 returning de_origem as origin',
+        [companyId, number],
+      );
+      return row?.origin;
     },
   };
 }

@@ -26,6 +26,20 @@ export const AUDIT_ACTIONS = {
   'pessoa.senha_alterada': 'Senha alterada pela própria pessoa',
   'gravacao.acesso': 'Gravação acessada',
   'auditoria.exportacao': 'Auditoria exportada',
+  'proposta.status': 'Status da proposta alterado',
+  'nao_perturbe.inclusao': 'Número incluído no Não Me Perturbe',
+  'nao_perturbe.remocao': 'Número removido do Não Me Perturbe',
+  'nao_perturbe.importacao': 'Lista do Não Me Perturbe importada',
+  'empresa.janela_ligacao': 'Horários de ligação alterados',
+  'empresa.retencao_gravacoes': 'Retenção de gravações alterada',
+  'taxa.criacao': 'Taxa cadastrada',
+  'taxa.remocao': 'Taxa futura removida',
+  'numero.criacao': 'Número da empresa cadastrado',
+  'numero.edicao': 'Número da empresa alterado',
+  'numero.remocao': 'Número da empresa removido',
+  'titular.exportacao': 'Dados do titular exportados (LGPD)',
+  'titular.anonimizacao': 'Titular anonimizado (LGPD)',
+  'titular.nao_perturbe': 'Telefones do titular incluídos no Não Me Perturbe (LGPD)',
 } as const satisfies Record<string, string>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -127,3 +127,5 @@ export const callbackKeys = createQueryKeys('callbacks');
 export const peopleKeys = createQueryKeys('people');
 /** GET /cadastro/naoperturbe (`list({ busca })`). */
 export const doNotCallKeys = createQueryKeys('do-not-call');
+/** GET /cadastros/auditoria (`list(filters)`, pages by cursor): the audit of Cadastros. */
+export const auditKeys = createQueryKeys('audit');
