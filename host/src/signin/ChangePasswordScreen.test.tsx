@@ -1,5 +1,5 @@
-import { session } from '@consig/shared';
-import { PASSWORD_CHANGE_TEXT } from '@consig/shared/contracts';
+import { api, session } from '@consig/shared';
+import { PASSWORD_CHANGE_REQUIRED_TEXT, PASSWORD_CHANGE_TEXT } from '@consig/shared/contracts';
 import { fakeApi, testToken } from '@consig/shared/testing';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -69,6 +69,32 @@ describe('PasswordChangeGate', () => {
     const onLeave = renderGate();
     fireEvent.click(screen.getByRole('button', { name: 'Sair' }));
     expect(onLeave).toHaveBeenCalledTimes(1);
+  });
+
+  it("turns the API's 403 'Troque sua senha temporária…' on any screen into the change screen, for this sign-in only", async () => {
+    const earlier = testToken({ DE_Pessoa: 'Antes' });
+    const token = testToken({ DE_Pessoa: 'Depois' });
+    const refusal = { status: 403, body: { success: false, text: PASSWORD_CHANGE_REQUIRED_TEXT } };
+    let answerLate = (): void => undefined;
+    const late = new Promise<typeof refusal>((resolve) => {
+      answerLate = () => resolve(refusal);
+    });
+    const server = fakeApi((request) => (request.url === '/lento' ? late : refusal));
+    // An earlier sign-in's request, answered once another person signed in, holds nobody.
+    signIn(earlier);
+    const earlierCall = api.get('/lento').catch(() => undefined);
+    await act(() => new Promise((sent) => setTimeout(sent, 0))); // on its way with the earlier token
+    signIn(token);
+    renderGate();
+    await act(async () => {
+      answerLate();
+      await earlierCall;
+    });
+    expect(screen.getByRole('heading', { name: 'Área autenticada' })).toBeTruthy();
+    await act(() => api.get('/atendente/lead').catch(() => undefined));
+    expect(screen.getByRole('heading', { name: 'Troque sua senha' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Área autenticada' })).toBeNull();
+    server.restore();
   });
 
   it('does not hold a later sign-in (another token) to an earlier requirement', () => {

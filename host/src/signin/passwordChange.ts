@@ -1,3 +1,4 @@
+import { onPasswordChangeRequired, session } from '@consig/shared';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -35,6 +36,13 @@ export const passwordChange = {
   done: () => write(null),
   pendingToken: () => memory,
 };
+
+// The API's 403 'Troque sua senha temporária…' says so too, when the sign-in page could not (a remembered token in
+// a new tab, a manager's 'Nova senha' while the person was signed in): the current sign-in goes to the change
+// screen rather than meeting that refusal on every screen. An old token's late answer holds nobody.
+onPasswordChangeRequired((token) => {
+  if (session.get().token === token) passwordChange.require(token);
+});
 
 /** Whether `token` must change its password before the signed-in area shows. */
 export function usePasswordChangeRequired(token: string | null): boolean {

@@ -1,6 +1,15 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { api, errorText, isNetworkFailure, NETWORK_FAILURE_TEXT, setRuntimeConfig } from '@consig/shared';
-import { fakeApi, networkError } from '@consig/shared/testing';
+import {
+  api,
+  errorText,
+  isNetworkFailure,
+  NETWORK_FAILURE_TEXT,
+  onPasswordChangeRequired,
+  PASSWORD_CHANGE_REQUIRED_TEXT,
+  session,
+  setRuntimeConfig,
+} from '@consig/shared';
+import { fakeApi, networkError, signIn } from '@consig/shared/testing';
 
 const PORTUGUESE = 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
 
@@ -103,4 +112,33 @@ test('an error answer without a text of its own reads in Portuguese with its sta
   const error = await failureOf(api.get('/atendente/lead'));
   server.restore();
   expect(errorText(error)).toBe('O servidor não conseguiu atender o pedido (erro 500). Tente novamente.');
+});
+
+describe('onPasswordChangeRequired', () => {
+  afterEach(() => session.signOut());
+
+  it("tells its listener the token a 403 'Troque sua senha temporária' refused, and nothing for another 403", async () => {
+    signIn({ ID_Pessoa: 5 });
+    const token = session.get().token!;
+    const heard: string[] = [];
+    const stop = onPasswordChangeRequired((refused) => heard.push(refused));
+    const server = fakeApi((request) =>
+      request.url === '/troca'
+        ? { status: 403, body: { success: false, text: PASSWORD_CHANGE_REQUIRED_TEXT } }
+        : { status: 403, body: { success: false, text: 'Você não tem permissão para esta ação.' } },
+    );
+    try {
+      await failureOf(api.get('/outra'));
+      expect(heard).toEqual([]);
+      await failureOf(api.get('/troca'));
+      expect(heard).toEqual([token]);
+      // The session stays: the person is sent to the change screen, not signed out.
+      expect(session.get().token).toBe(token);
+      stop();
+      await failureOf(api.get('/troca'));
+      expect(heard).toEqual([token]);
+    } finally {
+      server.restore();
+    }
+  });
 });

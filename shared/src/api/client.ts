@@ -1,4 +1,5 @@
 import axios, { AxiosError } from 'axios';
+import { PASSWORD_CHANGE_REQUIRED_TEXT } from '../contracts/auth';
 import { getRuntimeConfig } from '../runtimeConfig';
 import { session } from '../session';
 
@@ -21,9 +22,32 @@ api.interceptors.request.use((request) => {
  */
 export const NETWORK_FAILURE_TEXT = 'Não foi possível conectar ao servidor. Verifique sua conexão e tente novamente.';
 
+const passwordChangeListeners = new Set<(token: string) => void>();
+
+/**
+ * Calls `listener` with the token when the API refuses a call because that sign-in must first replace its temporary
+ * password (403 PASSWORD_CHANGE_REQUIRED_TEXT): how the host learns it when the sign-in page did not tell it (a
+ * remembered token in a new tab, a manager's 'Nova senha' given while the person was signed in). Answers the way
+ * to stop listening.
+ */
+export function onPasswordChangeRequired(listener: (token: string) => void): () => void {
+  passwordChangeListeners.add(listener);
+  return () => passwordChangeListeners.delete(listener);
+}
+
+/** The bearer token a request was sent with, as the interceptor above set it. */
+function sentToken(error: AxiosError): string | undefined {
+  const header = error.config?.headers?.Authorization;
+  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+}
+
 api.interceptors.response.use(undefined, (error: unknown) => {
   if (error instanceof AxiosError && error.response?.status === 401 && error.config?.headers?.Authorization) {
     session.signOut();
+  }
+  const refusedToken = error instanceof AxiosError && error.response?.status === 403 ? sentToken(error) : undefined;
+  if (refusedToken && (error as AxiosError<{ text?: unknown }>).response?.data?.text === PASSWORD_CHANGE_REQUIRED_TEXT) {
+    for (const listener of passwordChangeListeners) listener(refusedToken);
   }
   // The message in Portuguese for every caller that shows error.message; `code` (ERR_NETWORK, ECONNABORTED,
   // ETIMEDOUT) stays as it was for the retry rules.
