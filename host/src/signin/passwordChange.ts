@@ -38,7 +38,7 @@ export const passwordChange = {
 };
 
 // The API's 403 'Troque sua senha temporária…' says so too, when the sign-in page could not (a remembered token in
-// a new tab, a manager's 'Nova senha' while the person was signed in): the current sign-in goes to the change
+// a new tab or a reopened browser): the current sign-in goes to the change
 // screen rather than meeting that refusal on every screen. An old token's late answer holds nobody.
 onPasswordChangeRequired((token) => {
   if (session.get().token === token) passwordChange.require(token);

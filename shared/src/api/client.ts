@@ -27,7 +27,7 @@ const passwordChangeListeners = new Set<(token: string) => void>();
 /**
  * Calls `listener` with the token when the API refuses a call because that sign-in must first replace its temporary
  * password (403 PASSWORD_CHANGE_REQUIRED_TEXT): how the host learns it when the sign-in page did not tell it (a
- * remembered token in a new tab, a manager's 'Nova senha' given while the person was signed in). Answers the way
+ * remembered token in a new tab or a reopened browser). Answers the way
  * to stop listening.
  */
 export function onPasswordChangeRequired(listener: (token: string) => void): () => void {
