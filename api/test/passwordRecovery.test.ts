@@ -281,3 +281,86 @@ describe('POST /lnk/senha/redefinir', () => {
     expect(await reset(token, NEW)).toEqual(refused('Link inválido.'));
   });
 });
+
+describe('the invitation e-mail of a new person (POST /cadastros/pessoas with SMTP set)', () => {
+  const MANAGER = { EM_Email: 'gerente@demo.com.br', PW_Senha: 'Gerente@123' };
+  let managerToken: string;
+  beforeAll(async () => {
+    managerToken = (await t.call('POST', '/lnk/token', { body: MANAGER, headers: { 'x-forwarded-for': '10.62.0.1' } })).body.token;
+  });
+  const register = (email: string) =>
+    t.call('POST', '/cadastros/pessoas', {
+      token: managerToken,
+      body: { DE_Pessoa: 'Helena Convidada', EM_Email: email, ID_Funcao: 11, SN_Telefonia: 0 },
+    });
+
+  it('sends a link valid 7 days instead of showing a password; the link sets the password and the person is in', async () => {
+    const email = 'convidada1@demo.com.br';
+    const { status, body } = await register(email);
+    expect(status).toBe(200);
+    expect(body.text).toBe(`Pessoa cadastrada: Helena Convidada. Enviamos um convite para ${email} criar a senha.`);
+    expect(body.data).toMatchObject({ EM_Email: email, SN_TrocarSenha: 1, PW_Temporaria: null });
+
+    const token = await linkOf(1, email);
+    const { headers, text } = decodeMessage(received[0].raw);
+    expect(headers).toContain('Subject: Seu acesso ao Consig CRM');
+    expect(text).toContain('Olá, Helena Convidada.');
+    expect(text).toContain('Daniel Rocha cadastrou você no Consig CRM.');
+    expect(text).toContain('O link vale por 7 dias e uma só vez.');
+
+    // Still valid after 6 days; the new password lifts the temporary-password requirement.
+    const registeredAt = now;
+    now = new Date(registeredAt.getTime() + 6 * 86_400_000);
+    try {
+      expect((await reset(token, NEW)).status).toBe(200);
+    } finally {
+      now = registeredAt;
+    }
+    const signedIn = await t.call('POST', '/lnk/token', {
+      body: { EM_Email: email, PW_Senha: NEW },
+      headers: { 'x-forwarded-for': '10.62.0.2' },
+    });
+    expect(signedIn.body).toEqual({ success: true, text: 'Login realizado com sucesso.', token: expect.any(String) });
+  });
+
+  it('is spent after 7 days (the manager gives a new password then)', async () => {
+    const email = 'convidada2@demo.com.br';
+    expect((await register(email)).body.data.PW_Temporaria).toBeNull();
+    const token = await linkOf(1, email);
+    const registeredAt = now;
+    now = new Date(registeredAt.getTime() + 7 * 86_400_000 + 1000);
+    try {
+      expect(await reset(token, NEW)).toEqual(refused(PASSWORD_RECOVERY_TEXT.expired));
+    } finally {
+      now = registeredAt;
+    }
+  });
+
+  it('falls back to the temporary password, saying why, when the SMTP server does not take the message', async () => {
+    const working = t.app.config.mail;
+    const closed = await new Promise<number>((resolve) => {
+      const probe = new SMTPServer({ logger: false });
+      probe.listen(0, '127.0.0.1', () => {
+        const { port } = probe.server.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    t.app.config.mail = { url: `smtp://127.0.0.1:${closed}`, from: 'Consig CRM <crm@demo.com.br>' };
+    try {
+      const { status, body } = await register('convidada3@demo.com.br');
+      expect(status).toBe(200);
+      expect(body.text).toBe(
+        'Pessoa cadastrada: Helena Convidada. Não foi possível enviar o convite por e-mail: anote a senha temporária, ela não será mostrada de novo.',
+      );
+      expect(body.data.PW_Temporaria).toEqual(expect.any(String));
+      const signedIn = await t.call('POST', '/lnk/token', {
+        body: { EM_Email: 'convidada3@demo.com.br', PW_Senha: body.data.PW_Temporaria },
+        headers: { 'x-forwarded-for': '10.62.0.3' },
+      });
+      expect(signedIn.body).toMatchObject({ success: true, SN_TrocarSenha: 1 });
+      expect(logLines.some((line) => line.includes('convite por e-mail não enviado'))).toBe(true);
+    } finally {
+      t.app.config.mail = working;
+    }
+  });
+});

@@ -46,6 +46,18 @@ export function recoveryText(name: string, link: string): string {
 }
 
 /**
+ * A new single-use link to the page that sets the person's password (/redefinir-senha), valid `validMs` from `at`;
+ * it ends every earlier pending link of theirs. Only the token's SHA-256 is kept: the link exists only in what is
+ * sent to the person.
+ */
+export async function issuePasswordLink(db: Db, appUrl: string, personId: number, at: Date, validMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(at.getTime() + validMs);
+  await db.transaction((tx) => createPasswordsRepository({ db: tx }).createLink(personId, sha256(token), at, expiresAt));
+  return `${appUrl}/redefinir-senha?token=${encodeURIComponent(token)}`;
+}
+
+/**
  * The work of one request, for `email` (lower case), after the route has answered: the answer must not depend on
  * whether the e-mail is registered, neither in its text nor in its time. Nothing for an unknown or inactive e-mail.
  */
@@ -57,10 +69,7 @@ export async function sendRecoveryLink({ db, mail, appUrl, log }: RecoveryContex
     log.warn({ pessoa: person.ID_Pessoa }, 'link de recuperação de senha não enviado: o envio de e-mails não está configurado (SMTP_URL)');
     return;
   }
-  const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(at.getTime() + RECOVERY_LINK_MINUTES * 60_000);
-  await db.transaction((tx) => createPasswordsRepository({ db: tx }).createLink(person.ID_Pessoa, sha256(token), at, expiresAt));
-  const link = `${appUrl}/redefinir-senha?token=${encodeURIComponent(token)}`;
+  const link = await issuePasswordLink(db, appUrl, person.ID_Pessoa, at, RECOVERY_LINK_MINUTES * 60_000);
   try {
     await sendMail(mail, { to: email, subject: RECOVERY_SUBJECT, text: recoveryText(person.DE_Pessoa, link) });
   } catch (error) {

@@ -7,6 +7,7 @@
 import { PEOPLE_TEXT, ROLE, type PeopleQuery, type Person, type PersonForm, type PersonRow } from '@consig/shared/contracts';
 import { recordAudit, type AuditEntry } from '../audit/audit';
 import { hashPassword } from '../auth/password';
+import { sendInvitation, type InvitationContext } from './invitation';
 import type { CompanyScope } from '../auth/scope';
 import type { Db } from '../db';
 import { createFloorRepository } from '../floor/floor.repository';
@@ -105,8 +106,12 @@ export async function listPeople(scope: CompanyScope, query: PeopleQuery) {
   return { success: true, text: `${data.length} pessoa(s).`, data };
 }
 
-/** POST /cadastros/pessoas: the new person and their temporary password, shown this once. */
-export async function createPerson(scope: CompanyScope, form: PersonForm, caller: Caller) {
+/**
+ * POST /cadastros/pessoas: the new person, then their invitation e-mail when SMTP is set (invitation.ts); when there
+ * is none, or it could not be sent, their temporary password, shown this once. Either way they must choose their
+ * own password before anything else.
+ */
+export async function createPerson(scope: CompanyScope, form: PersonForm, caller: Caller, invitation: InvitationContext) {
   assertMayManage(caller.actor, form.ID_Funcao);
   const password = temporaryPassword({ email: form.EM_Email, name: form.DE_Pessoa });
   // scrypt takes its time outside the transaction, holding no lock.
@@ -119,11 +124,11 @@ export async function createPerson(scope: CompanyScope, form: PersonForm, caller
     await audit(tx, scope, caller, { action: 'pessoa.criacao', after: created });
     return created;
   });
-  return {
-    success: true,
-    text: `Pessoa cadastrada: ${row.DE_Pessoa}. Anote a senha temporária: ela não será mostrada de novo.`,
-    data: { ...row, PW_Temporaria: password },
-  };
+  if (await sendInvitation(scope.db, invitation, row, caller.actor.DE_Pessoa, caller.now)) {
+    return { success: true, text: PEOPLE_TEXT.invited(row.DE_Pessoa, row.EM_Email), data: { ...row, PW_Temporaria: null } };
+  }
+  const text = invitation.mail ? PEOPLE_TEXT.invitationFailed(row.DE_Pessoa) : PEOPLE_TEXT.created(row.DE_Pessoa);
+  return { success: true, text, data: { ...row, PW_Temporaria: password } };
 }
 
 /** PUT /cadastros/pessoas/{ID_Pessoa}. A change of role applies at the person's next request (the bearer hook). */

@@ -46,13 +46,20 @@ export const peopleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Cadastra uma pessoa com uma senha temporária, mostrada só nesta resposta (PW_Temporaria), que ela troca ao entrar. ' +
+          'Cadastra uma pessoa. Com envio de e-mails configurado, ela recebe um convite com um link de uso único, válido por 7 dias, ' +
+          'para criar a senha (PW_Temporaria nulo); sem ele, ou se o envio falhar, a resposta traz uma senha temporária, mostrada só ' +
+          'nesta resposta (PW_Temporaria), que ela troca ao entrar. ' +
           'Sem NU_Ramal e com telefonia, recebe o menor ramal livre. Supervisores cadastram apenas atendentes.',
         body: personForm,
         response: { 200: personCreatedResponse, ...refusals },
       },
     },
-    async (request) => createPerson(companyScope(request), request.body, caller(request)),
+    async (request) =>
+      createPerson(companyScope(request), request.body, caller(request), {
+        mail: app.config.mail,
+        appUrl: app.config.appUrl,
+        log: request.log,
+      }),
   );
 
   app.put(

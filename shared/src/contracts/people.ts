@@ -36,6 +36,10 @@ export const PEOPLE_TEXT = {
   alreadyInactive: 'Esta pessoa já está desativada.',
   alreadyActive: 'Esta pessoa já está ativa.',
   inactivePassword: 'Reative a pessoa antes de gerar uma senha temporária.',
+  created: (name: string) => `Pessoa cadastrada: ${name}. Anote a senha temporária: ela não será mostrada de novo.`,
+  invited: (name: string, email: string) => `Pessoa cadastrada: ${name}. Enviamos um convite para ${email} criar a senha.`,
+  invitationFailed: (name: string) =>
+    `Pessoa cadastrada: ${name}. Não foi possível enviar o convite por e-mail: anote a senha temporária, ela não será mostrada de novo.`,
 } as const;
 
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -110,8 +114,9 @@ export const peopleResponse = envelope(z.array(personRow));
 export const personResponse = envelope(personRow);
 /**
  * A new person, with the temporary password the API made for them: shown this once (only its hash is kept); they
- * must choose their own at their first sign-in.
+ * must choose their own at their first sign-in. Null when an invitation e-mail went to them instead (SMTP set): its
+ * link is their way in.
  */
-export const personCreatedResponse = envelope(z.extend(personRow, { PW_Temporaria: z.string() }));
+export const personCreatedResponse = envelope(z.extend(personRow, { PW_Temporaria: z.nullable(z.string()) }));
 /** POST /cadastros/pessoas/{ID_Pessoa}/senha-temporaria: a new temporary password, shown once. */
 export const temporaryPasswordResponse = envelope(z.object({ ID_Pessoa: z.int(), PW_Temporaria: z.string() }));

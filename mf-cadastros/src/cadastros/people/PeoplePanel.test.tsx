@@ -1,6 +1,7 @@
-import { session, type PersonRow } from '@consig/shared';
+import { session, TOAST_MS, type PersonRow } from '@consig/shared';
 import { fakeApi, renderScreen, signIn } from '@consig/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-hot-toast';
 import Cadastros from '../Cadastros';
 
 const person = (id: number, name: string, role: 11 | 12 | 13, extra: Partial<PersonRow> = {}): PersonRow => ({
@@ -27,7 +28,8 @@ interface Sent {
   body?: unknown;
 }
 
-function serve() {
+/** `invited`: the API e-mailed the new person an invitation (SMTP set), so it answers no password. */
+function serve({ invited = false } = {}) {
   const sent: Sent[] = [];
   const server = fakeApi((request) => {
     const body = typeof request.data === 'string' ? JSON.parse(request.data) : request.data;
@@ -37,12 +39,14 @@ function serve() {
       return {
         body: {
           success: true,
-          text: 'Pessoa cadastrada.',
+          text: invited
+            ? `Pessoa cadastrada: ${body.DE_Pessoa}. Enviamos um convite para ${body.EM_Email} criar a senha.`
+            : 'Pessoa cadastrada.',
           data: {
             ...person(9, body.DE_Pessoa, body.ID_Funcao),
             EM_Email: body.EM_Email,
             SN_TrocarSenha: 1,
-            PW_Temporaria: 'girafa-tomada-nuvem-azul',
+            PW_Temporaria: invited ? null : 'girafa-tomada-nuvem-azul',
           },
         },
       };
@@ -122,6 +126,24 @@ test("'Nova pessoa' checks the form by the API's rules, sends it, and shows the 
   expect(within(shown).getByLabelText('Senha temporária').textContent).toBe('girafa-tomada-nuvem-azul');
   fireEvent.click(within(shown).getByRole('button', { name: 'Concluir' }));
   expect(screen.queryByText('girafa-tomada-nuvem-azul')).toBeNull();
+});
+
+test("'Nova pessoa' with an invitation e-mailed says so and shows no password", async () => {
+  signIn({ ID_Funcao: 13, ID_Pessoa: 3 });
+  served = serve({ invited: true });
+  const success = jest.spyOn(toast, 'success');
+  renderScreen(<Cadastros />, '/cadastros');
+  await screen.findByText('3 pessoa(s).');
+  fireEvent.click(screen.getByRole('button', { name: 'Nova pessoa' }));
+  const dialog = screen.getByRole('dialog', { name: 'Nova pessoa' });
+  fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Diego Alves' } });
+  fireEvent.change(within(dialog).getByLabelText('E-mail'), { target: { value: 'diego@empresa.com.br' } });
+  await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Cadastrar' })));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(success).toHaveBeenCalledWith('Pessoa cadastrada: Diego Alves. Enviamos um convite para diego@empresa.com.br criar a senha.', {
+    duration: TOAST_MS.screens,
+  });
+  success.mockRestore();
 });
 
 test("'Desativar' asks first, and sends nothing on 'Cancelar'", async () => {

@@ -13,7 +13,7 @@ const TELEPHONY_OPTIONS = [
 /**
  * 'Nova pessoa' and 'Editar': the whole form, checked by the API's own rules and texts before it is sent. A blank
  * extension with telephony on gets the next free one. A new person comes back with their temporary password
- * (`onCreated`), which the screen shows once.
+ * (`onCreated`), which the screen shows once, unless the API e-mailed them an invitation instead.
  */
 export function PersonDialog({
   person,
@@ -49,7 +49,8 @@ export function PersonDialog({
         await update.mutateAsync({ ...values, personId: person.ID_Pessoa });
       } else {
         const { data } = await create.mutateAsync(values);
-        onCreated({ name: data.DE_Pessoa, password: data.PW_Temporaria });
+        // No password when an invitation e-mail went out instead: the success toast says so.
+        if (data.PW_Temporaria !== null) onCreated({ name: data.DE_Pessoa, password: data.PW_Temporaria });
       }
       onClose();
     } catch {

@@ -1,7 +1,7 @@
 import { personCreatedResponse, TOAST_MS, type PersonForm } from '@consig/shared';
 import { apiSend, peopleKeys, useApiMutation } from '@consig/shared/query';
 
-/** POST /cadastros/pessoas: the new person, with the temporary password the API made (shown once). */
+/** POST /cadastros/pessoas: the new person, with the temporary password the API made (shown once), or null when it e-mailed them an invitation. */
 export const createPerson = (body: PersonForm) =>
   apiSend({ method: 'post', path: '/cadastros/pessoas', body, response: personCreatedResponse });
 
