@@ -37,6 +37,30 @@ export function createKamailioRepository({ db }: { db: Db }) {
       );
     },
 
+    /** The last extension revocation (migration 032) before `instant`, 0 when none: where a Kamailio just started reads from. */
+    async lastRevocationBefore(instant: Date): Promise<number> {
+      const [row] = await db.query<{ id: string }>(
+        'select coalesce(max(id_revogacao), 0)::text as id from ramal_revogado where ts_revogacao < $1',
+        [instant.toISOString()],
+      );
+      return Number(row.id);
+    },
+
+    /**
+     * The first revocation after `after`: its id, and its extension unless the extension is again someone's who may
+     * register (given to another person since): their registration must stay.
+     */
+    async revocationAfter(after: number): Promise<{ id: number; extension: string | null } | undefined> {
+      const [row] = await db.query<{ id: string; extension: string | null }>(
+        `select r.id_revogacao::text as id,
+                case when exists (select 1 from pessoa p where p.nu_ramal = r.nu_ramal and p.sn_ativo = 1 and p.sn_telefonia = 1)
+                     then null else r.nu_ramal end as extension
+           from ramal_revogado r where r.id_revogacao > $1 order by r.id_revogacao limit 1`,
+        [after],
+      );
+      return row && { id: Number(row.id), extension: row.extension };
+    },
+
     /** The company whose number `number` is and takes inbound calls (sn_entrada 1). */
     async companyOfNumber(number: string): Promise<number | undefined> {
       const [row] = await db.query<{ companyId: number }>(

@@ -26,6 +26,18 @@ const registrationForm = z.object({
   ramal: z.string({ error: 'Informe o ramal.' }).check(z.maxLength(20, 'Ramal inválido.'), z.regex(/^\d+$/, 'Ramal inválido.')),
 });
 
+/**
+ * POST /telefonia/sip/revogacoes: the last revocation Kamailio acted on, -1 (or none) when it has just started, and
+ * when it started (`inicio`, Unix seconds: its $Tb).
+ */
+const revocationsForm = z.object({
+  apos: z.optional(z.string().check(z.maxLength(19, 'Cursor inválido.'), z.regex(/^(-1|\d*)$/, 'Cursor inválido.'))),
+  inicio: z.optional(z.string().check(z.maxLength(12, 'Início inválido.'), z.regex(/^\d+$/, 'Início inválido.'))),
+});
+
+/** How much earlier than Kamailio's start revocations are still read: the clocks of two hosts differ a little. */
+const START_MARGIN_SECONDS = 5;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 const plain = (reply: FastifyReply, text: string) => reply.type(PLAIN).send(text);
 
@@ -80,6 +92,25 @@ export const kamailioRoutes: FastifyPluginAsyncZod = async (app) => {
     const [owner] = await createKamailioRepository({ db: app.db }).extensionOwners([request.body.ramal]);
     if (owner && !owner.usable) return plain(reply, kamailioAnswer({ decisao: 'recusar', motivo: EDGE_REASON.EXTENSION }));
     return plain(reply, kamailioAnswer({ decisao: 'permitir' }));
+  });
+
+  // The other half of the above: a registration Kamailio already holds is dropped within seconds of the deactivation
+  // (or telephony turned off, or the extension changed), not at its expiry. Kamailio asks every 2 s, one revocation
+  // per answer (its script reads `key=value` pairs, not lists): `cursor=<id>;ramal=<extension>` to unregister, or
+  // `cursor=<id>` alone (nothing new, or an extension given to someone else since). A Kamailio that has just started
+  // holds no registration from before it started: it is given the last id before then (a few seconds earlier, for
+  // clocks that differ a little), never the whole history.
+  app.post('/telefonia/sip/revogacoes', { schema: { hide: true, body: revocationsForm } }, async (request, reply) => {
+    const repository = createKamailioRepository({ db: app.db });
+    const { apos = '', inicio } = request.body;
+    if (apos === '' || apos === '-1') {
+      const started = inicio ? new Date((Number(inicio) - START_MARGIN_SECONDS) * 1000) : app.clock();
+      return plain(reply, kamailioAnswer({ cursor: await repository.lastRevocationBefore(started) }));
+    }
+    const after = Number(apos);
+    const next = await repository.revocationAfter(after);
+    if (!next) return plain(reply, kamailioAnswer({ cursor: after }));
+    return plain(reply, kamailioAnswer(next.extension ? { cursor: next.id, ramal: next.extension } : { cursor: next.id }));
   });
 
   app.post('/telefonia/sip/entrada', { schema: { hide: true, body: inboundForm } }, async (request, reply) =>
