@@ -41,6 +41,10 @@ import { loggerOptions } from './http/log';
 import { lookupRoutes } from './lookups/routes';
 import { operationRoutes } from './operations/routes';
 import { peopleRoutes } from './people/routes';
+import { dataSubjectRoutes } from './data-subject/routes';
+import { callingHoursRoutes } from './company-settings/callingHoursRoutes';
+import { ratesRoutes } from './company-settings/ratesRoutes';
+import { telephonyRoutes } from './company-settings/telephonyRoutes';
 import { bankLogoRoutes } from './proposals/bankLogoRoutes';
 import { proposalRoutes } from './proposals/routes';
 import { queueRoutes } from './queue/routes';
@@ -180,6 +184,10 @@ export async function buildApp({
     await api.register(reportRoutes);
     await api.register(auditRoutes);
     await api.register(peopleRoutes);
+    await api.register(dataSubjectRoutes, { storage: recordings });
+    await api.register(callingHoursRoutes);
+    await api.register(ratesRoutes);
+    await api.register(telephonyRoutes);
   });
 
   return app;

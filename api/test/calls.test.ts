@@ -257,7 +257,10 @@ describe('POST /telefonia/sip/saida: an extension places a call', () => {
 
   it("refuses outside the calling window in the client's local time: its state, else its DDD's state", async () => {
     // Company 2 calls 08:00–09:30 (client local time); it is 10:00 in São Paulo, 09:00 in Manaus, 08:00 in Acre.
-    await demo.app.db.query("insert into janela_ligacao (id_empresa, hr_inicio, hr_fim) values (2, '08:00', '09:30')");
+    await demo.app.db.query('insert into janela_ligacao (id_empresa) values (2)');
+    await demo.app.db.query(
+      "insert into janela_ligacao_dia (id_empresa, nu_dia_semana, hr_inicio, hr_fim) select 2, d, '08:00', '09:30' from generate_series(1, 5) d",
+    );
     const osvaldo = await dial('2001', '048991112233');
     expect(read(osvaldo.text)).toMatchObject({ decisao: 'recusar', motivo: 'fora-do-horario' });
     expect((await callsOf(osvaldo.chamada))[0]).toMatchObject({ empresa: 2, cliente: await clientOf(OSVALDO), recusa: 'fora-do-horario' });

@@ -463,6 +463,29 @@ describe('Kamailio and rtpengine without a trunk (the default)', () => {
     expect((await (await sip.phone()).register('1002', REALM, credentials)).answer.status).toBe(200);
   });
 
+  it("drops within 5 s the registration a deactivated person's phone already holds, so it is not rung even once reactivated", async () => {
+    const held = await sip.registered('1002');
+    const caller = await sip.registered('1001');
+    const manager = await sip.api.login('gerente@demo.com.br');
+    const [{ id }] = await sip.api.db.query<{ id: number }>("select id_pessoa as id from pessoa where nu_ramal = '1002'");
+    const dropped = () =>
+      readFileSync(sip.settings.logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('<1002> revoked')).length;
+    const before = dropped();
+
+    const deactivatedAt = Date.now();
+    expect((await sip.api.call('POST', `/cadastros/pessoas/${id}/desativar`, { token: manager })).status).toBe(200);
+    await eventuallyPasses(() => expect(dropped()).toBe(before + 1), 5000);
+    console.log(`registro do ramal desativado removido pelo Kamailio em ${((Date.now() - deactivatedAt) / 1000).toFixed(1)} s`);
+
+    // Active again but not registered again: a call to 1002 finds nobody, and the old phone never hears it.
+    expect((await sip.api.call('POST', `/cadastros/pessoas/${id}/reativar`, { token: manager })).status).toBe(200);
+    const { answer } = await caller.call(`sip:1002@${REALM}`, '1001', REALM, sip.credentials('1001'));
+    expect(answer.status).toBe(404);
+    await expect(held.nextRequest('INVITE', 500)).rejects.toThrow('no INVITE arrived');
+  });
+
   it('refuses the REGISTER of an extension whose person has no telephony, even with genuine credentials', async () => {
     await sip.api.db.query("update pessoa set sn_telefonia = 0 where nu_ramal = '1001'");
     try {
@@ -556,11 +579,12 @@ describe("Kamailio with the carrier's trunk (SIPp)", () => {
     const ban = (await attendant.call(`sip:0${banned.phone}@${REALM}`, '1001', REALM, sip.credentials('1001'))).answer;
 
     // The demo company calls at any hour: now it calls only tomorrow (São Paulo), so José (SP) is out of hours.
+    await sip.api.db.query('delete from janela_ligacao_dia where id_empresa = 1');
     await sip.api.db.query(
-      `update janela_ligacao set sn_sempre_aberta = 0,
-              nu_dias_semana = array[(extract(isodow from now() at time zone 'America/Sao_Paulo')::int % 7) + 1]::smallint[]
-        where id_empresa = 1`,
+      `insert into janela_ligacao_dia (id_empresa, nu_dia_semana, hr_inicio, hr_fim)
+       values (1, (extract(isodow from now() at time zone 'America/Sao_Paulo')::int % 7) + 1, '08:00', '18:00')`,
     );
+    await sip.api.db.query('update janela_ligacao set sn_sempre_aberta = 0 where id_empresa = 1');
     try {
       const late = (await attendant.call(`sip:0${JOSE_MOBILE}@${REALM}`, '1001', REALM, sip.credentials('1001'))).answer;
       expect([ban, late].map((answer) => ({ status: answer.status, rule: header(answer, 'X-Consig-Recusa') }))).toEqual([

@@ -8,7 +8,7 @@ import {
   type CompanyNumber,
 } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
-import type { Db } from '../db';
+import { isForeignKeyViolation, type Db } from '../db';
 
 /** Generated campaign codes: 'CMP-' and at least four digits, one more than the company's highest. */
 const CODE_PREFIX = 'CMP-';
@@ -172,9 +172,11 @@ export function createCampaignsRepository({ db, companyId }: CompanyScope) {
      * main one. 'missing-campaign' and 'unknown-number' (another company's number, or none) write nothing.
      */
     async setCallerNumber(campaignId: number, numberId: number | null): Promise<'saved' | 'missing-campaign' | 'unknown-number'> {
-      // One statement: the number is looked up within the company, so another company's id never matches.
-      const [row] = await db.query<{ campaign: boolean; known: boolean; saved: boolean }>(
-        `with wanted as (
+      // One statement: the number is looked up within the company, so another company's id never matches. A number
+      // removed while this statement waited for its row (Cadastros → 'Telefonia') fails the foreign key: unknown too.
+      const rows = await db
+        .query<{ campaign: boolean; known: boolean; saved: boolean }>(
+          `with wanted as (
            select $3::int as id where $3::int is null
             union all
            select id_numero from numero_empresa where id_empresa = $1 and id_numero = $3::int),
@@ -185,8 +187,14 @@ export function createCampaignsRepository({ db, companyId }: CompanyScope) {
          select exists (select 1 from campanha where id_empresa = $1 and id_campanha = $2) as campaign,
                 exists (select 1 from wanted) as known,
                 exists (select 1 from saved) as saved`,
-        [companyId, campaignId, numberId],
-      );
+          [companyId, campaignId, numberId],
+        )
+        .catch((error: unknown) => {
+          if (isForeignKeyViolation(error)) return undefined;
+          throw error;
+        });
+      if (!rows) return 'unknown-number';
+      const [row] = rows;
       if (!row.campaign) return 'missing-campaign';
       if (!row.known) return 'unknown-number';
       return row.saved ? 'saved' : 'missing-campaign';

@@ -275,8 +275,15 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<boolean> {
     await tx.query("insert into nao_perturbe (id_empresa, co_telefone, de_origem) values (1, $1, 'Não Me Perturbe')", [
       suppressed.phones[0],
     ]);
+    // Always open, over the default days and hours (DEFAULT_WINDOW of src/queue/callingRules.ts: Mon–Fri
+    // 08:00–18:00): what 'Horários' shows, and what applies once the override is switched off.
     for (const company of DEMO_QUEUE.alwaysOpenCompanies) {
       await tx.query('insert into janela_ligacao (id_empresa, sn_sempre_aberta) values ($1, 1)', [company]);
+      await tx.query(
+        `insert into janela_ligacao_dia (id_empresa, nu_dia_semana, hr_inicio, hr_fim)
+         select $1, d, '08:00', '18:00' from generate_series(1, 5) d`,
+        [company],
+      );
     }
     // Oldest first is the queue's order: one second apart, in the order above.
     for (const [index, client] of queued.entries()) {

@@ -1,5 +1,6 @@
 import {
   inForce,
+  INSS_RATE_CAPS,
   inssMaxTermOn,
   isAbove,
   largestFgtsTermOn,
@@ -15,7 +16,8 @@ import { CREDIT_TYPE, TERMS_BY_CREDIT_TYPE } from '@consig/shared/contracts';
  * The limits of SIAPE, EGC and EGI offers, dated data like the INSS ones of @consig/shared/credit
  * (ratesInForce.ts): each entry applies from a São Paulo calendar day, with its source; append an entry to
  * follow a new norm. docs/rules.md "Rules in force" cites them. Sources were read in public summaries of the
- * norms named (researched 2026-11); re-check before a real launch.
+ * norms named (researched 2026-11); re-check before a real launch. `rateCapOn` answers the rate cap in force
+ * for every credit type, INSS's (from @consig/shared/credit) included.
  */
 
 export interface RateCap extends Dated {
@@ -57,22 +59,43 @@ export const SECURED_LOAN_RATE_CEILINGS: Readonly<Record<number, readonly RateCa
   [CREDIT_TYPE.EGI]: [{ from: '2000-01-01', percent: '2.00', source: 'Company ceiling for home equity (docs/rules.md, our decision).' }],
 };
 
-const CAPS_BY_CREDIT_TYPE: Readonly<Record<number, readonly RateCap[]>> = {
-  [CREDIT_TYPE.SIAPE]: SIAPE_RATE_CAPS,
-  ...SECURED_LOAN_RATE_CEILINGS,
+/** The INSS personal-loan caps of @consig/shared/credit, as one more cap table (the cards' caps apply to no credit type here). */
+const INSS_LOAN_RATE_CAPS: readonly RateCap[] = INSS_RATE_CAPS.map(({ from, loanPercent, source }) => ({
+  from,
+  percent: loanPercent,
+  source,
+}));
+
+/** Each capped credit type's table, and who sets it in words the screens show (the tables' sources cite the norms). */
+const CAPS_BY_CREDIT_TYPE: Readonly<Record<number, { readonly setBy: string; readonly table: readonly RateCap[] }>> = {
+  [CREDIT_TYPE.INSS]: { setBy: 'Teto do CNPS para o empréstimo consignado do INSS', table: INSS_LOAN_RATE_CAPS },
+  [CREDIT_TYPE.SIAPE]: { setBy: 'Teto do MGI para o consignado SIAPE', table: SIAPE_RATE_CAPS },
+  [CREDIT_TYPE.EGC]: { setBy: 'Teto da empresa para EGC (não há teto legal)', table: SECURED_LOAN_RATE_CEILINGS[CREDIT_TYPE.EGC] },
+  [CREDIT_TYPE.EGI]: { setBy: 'Teto da empresa para EGI (não há teto legal)', table: SECURED_LOAN_RATE_CEILINGS[CREDIT_TYPE.EGI] },
 };
 
-/** The monthly cap or ceiling in force on a day for SIAPE, EGC or EGI; undefined for other types or before the first entry. */
-export function rateCapOn(creditType: number, on: CalendarDate): Rate | undefined {
-  const table = CAPS_BY_CREDIT_TYPE[creditType];
-  const cap = table && inForce(table, on);
-  return cap && percentRate(cap.percent);
+/** A cap (or the company's ceiling) in force: its rate, the entry it comes from and who sets it. */
+export interface RateCapInForce extends RateCap {
+  readonly rate: Rate;
+  /** Who sets it, in Portuguese ('Teto do CNPS para o empréstimo consignado do INSS'). */
+  readonly setBy: string;
+}
+
+/**
+ * THE monthly cap in force for a credit type on a day: INSS loans (CNPS), SIAPE (MGI), EGC and EGI (the company's
+ * ceilings); undefined for the types without one (ML, FGTS, Crédito Privado) and before a table's first entry.
+ * Offers (offer.ts) and the rates a manager registers (company-settings/ratesManagement.ts) both ask it.
+ */
+export function rateCapOn(creditType: number, on: CalendarDate): RateCapInForce | undefined {
+  const capped = CAPS_BY_CREDIT_TYPE[creditType];
+  const cap = capped && inForce(capped.table, on);
+  return cap && { ...cap, rate: percentRate(cap.percent), setBy: capped.setBy };
 }
 
 /** A rate above the cap or ceiling in force is refused (equal is allowed), with the credit module's text. */
 export function checkRateCap(creditType: number, rate: Rate, on: CalendarDate): CreditRefusal | null {
   const cap = rateCapOn(creditType, on);
-  return cap && isAbove(rate, cap) ? { code: 'rate-above-cap', rate, cap } : null;
+  return cap && isAbove(rate, cap.rate) ? { code: 'rate-above-cap', rate, cap: cap.rate } : null;
 }
 
 /** A SIAPE term above the maximum in force (96 installments) is refused. */

@@ -1,6 +1,5 @@
 import {
   centsToDecimalText,
-  checkInssRate,
   checkInssTerm,
   checkInstallmentWithinMargin,
   fgtsAnticipation,
@@ -110,13 +109,15 @@ export function computeOffer(basis: OfferBasis, ask: OfferAsk, today: CalendarDa
   const rate = percentRate(basis.ratePercent);
   const validUntil = addDays(today, OFFER_VALID_DAYS);
 
-  if (basis.creditType === CREDIT_TYPE.INSS) {
-    const refusal = checkInssRate(rate, 'loan', today) ?? checkInssTerm(ask.term, today);
-    if (refusal) return refuse(refusalText(refusal));
-  }
-  // SIAPE: the MGI cap and the 96-installment maximum; EGC/EGI: the company's ceilings (limitsInForce.ts).
+  // The cap in force (INSS: CNPS; SIAPE: MGI; EGC/EGI: the company's ceilings; limitsInForce.ts), then the
+  // maximum term in force (INSS and SIAPE: 96 installments).
   const capped =
-    checkRateCap(basis.creditType, rate, today) ?? (basis.creditType === CREDIT_TYPE.SIAPE ? checkSiapeTerm(ask.term, today) : null);
+    checkRateCap(basis.creditType, rate, today) ??
+    (basis.creditType === CREDIT_TYPE.INSS
+      ? checkInssTerm(ask.term, today)
+      : basis.creditType === CREDIT_TYPE.SIAPE
+        ? checkSiapeTerm(ask.term, today)
+        : null);
   if (capped) return refuse(refusalText(capped));
 
   if (isFgts) {

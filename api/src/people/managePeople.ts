@@ -7,6 +7,7 @@
 import { PEOPLE_TEXT, ROLE, type PeopleQuery, type Person, type PersonForm, type PersonRow } from '@consig/shared/contracts';
 import { recordAudit, type AuditEntry } from '../audit/audit';
 import { hashPassword } from '../auth/password';
+import { isUniqueViolation } from '../db';
 import { sendInvitation, type InvitationContext } from './invitation';
 import type { CompanyScope } from '../auth/scope';
 import type { Db } from '../db';
@@ -43,8 +44,8 @@ async function lockPerson(people: Repository, personId: number): Promise<PersonR
 
 /** A unique index refused the write: two requests raced past the checks below (the database has the last word). */
 function uniqueViolationText(error: unknown): string | undefined {
-  const { code, constraint } = (error ?? {}) as { code?: string; constraint?: string };
-  if (code !== '23505') return undefined;
+  if (!isUniqueViolation(error)) return undefined;
+  const { constraint } = error as { constraint?: string };
   return constraint?.includes('ramal') ? PEOPLE_TEXT.extensionTaken : PEOPLE_TEXT.emailTaken;
 }
 

@@ -136,7 +136,13 @@ export const followUpRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const text = await changeProposalStatus(companyScope(request), request.pessoa, request.body.PropostaID, request.body.ID_Status, request.ip);
+      const text = await changeProposalStatus(
+        companyScope(request),
+        request.pessoa,
+        request.body.PropostaID,
+        request.body.ID_Status,
+        request.ip,
+      );
       // The screen shows `message` for this answer (product-spec §8).
       return { success: true, text, message: text };
     },

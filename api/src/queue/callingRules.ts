@@ -37,41 +37,66 @@ export const UF_TIME_ZONE: Readonly<Record<string, string>> = {
 };
 export const STATES = Object.keys(UF_TIME_ZONE);
 
-/** A weekly window: ISO weekdays (1 Monday … 7 Sunday) and local hours 'HH:MM', start inclusive, end exclusive. */
-export interface CallingWindow {
-  weekdays: readonly number[];
+/** The local hours 'HH:MM' of one ISO weekday (1 Monday … 7 Sunday), start inclusive, end exclusive. */
+export interface DayHours {
+  weekday: number;
   start: string;
   end: string;
+}
+
+/** A weekly window: the hours of each weekday it opens (a weekday it does not list is closed). */
+export interface CallingWindow {
+  days: readonly DayHours[];
   /** True: also on national holidays. */
   callsOnHolidays: boolean;
 }
 
-/** The company's setting (table janela_ligacao). `alwaysOpen` is for demos and tests: it overrides every rule. */
+/**
+ * The company's own narrowing of one weekday for clients of one state (table janela_ligacao_uf): on that weekday
+ * they are called only inside both the company's hours and these; on the other weekdays the company's hours apply.
+ */
+export interface StateNarrowing extends DayHours {
+  state: string;
+}
+
+/**
+ * The company's setting (tables janela_ligacao, janela_ligacao_dia and janela_ligacao_uf). `alwaysOpen` is for
+ * demos and tests: it overrides every rule.
+ */
 export interface CompanyWindow extends CallingWindow {
+  narrowings: readonly StateNarrowing[];
   alwaysOpen: boolean;
 }
 
-/** docs/rules.md: Mon–Fri 08:00–18:00, no national holidays. */
+/** The same hours on each of `weekdays`. */
+export const sameHours = (weekdays: readonly number[], start: string, end: string): DayHours[] =>
+  weekdays.map((weekday) => ({ weekday, start, end }));
+
+/** docs/rules.md: Mon–Fri 08:00–18:00, no national holidays, no narrowing. */
 export const DEFAULT_WINDOW: CompanyWindow = {
-  weekdays: [1, 2, 3, 4, 5],
-  start: '08:00',
-  end: '18:00',
+  days: sameHours([1, 2, 3, 4, 5], '08:00', '18:00'),
   callsOnHolidays: false,
+  narrowings: [],
   alwaysOpen: false,
 };
+
+/** A state law on calling hours, in force from `from` on, with the text it comes from. */
+export interface StateRule extends CallingWindow {
+  state: string;
+  from: CalendarDate;
+  source: string;
+}
 
 /**
  * State laws stricter than (or equal to) the default, as dated data: a rule applies from `from` on, and a
  * client in that state is called only inside both the company's window and the state's.
  */
-export const STATE_RULES: readonly (CallingWindow & { state: string; from: CalendarDate; source: string })[] = [
+export const STATE_RULES: readonly StateRule[] = [
   {
     state: 'RJ',
     from: '2018-03-15',
     source: 'Lei estadual RJ 7.853/2018',
-    weekdays: [1, 2, 3, 4, 5],
-    start: '08:00',
-    end: '18:00',
+    days: sameHours([1, 2, 3, 4, 5], '08:00', '18:00'),
     callsOnHolidays: false,
   },
 ];
@@ -92,6 +117,8 @@ function toDate(day: CalendarDate): Date {
 function isoDay(date: Date): CalendarDate {
   return date.toISOString().slice(0, 10);
 }
+/** ISO weekday of a calendar day, 1 Monday … 7 Sunday. */
+const weekdayOf = (day: CalendarDate) => ((toDate(day).getUTCDay() + 6) % 7) + 1;
 export function addDays(day: CalendarDate, days: number): CalendarDate {
   return isoDay(new Date(toDate(day).getTime() + days * DAY_MS));
 }
@@ -124,13 +151,43 @@ function easter(year: number): CalendarDate {
 /**
  * National holidays (Lei 662/1949, Lei 6.802/1980, Lei 14.759/2023) plus Good Friday (Lei 9.093/1995, the
  * only movable one kept nationally). Carnival and Corpus Christi are "pontos facultativos", not holidays.
+ * `from`: a holiday created later counts only from that day on.
  */
-const FIXED_HOLIDAYS = ['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25'];
+const FIXED_HOLIDAYS: readonly { monthDay: string; name: string; from?: CalendarDate }[] = [
+  { monthDay: '01-01', name: 'Confraternização Universal' },
+  { monthDay: '04-21', name: 'Tiradentes' },
+  { monthDay: '05-01', name: 'Dia do Trabalho' },
+  { monthDay: '09-07', name: 'Independência do Brasil' },
+  { monthDay: '10-12', name: 'Nossa Senhora Aparecida' },
+  { monthDay: '11-02', name: 'Finados' },
+  { monthDay: '11-15', name: 'Proclamação da República' },
+  { monthDay: '11-20', name: 'Dia Nacional de Zumbi e da Consciência Negra', from: '2024-01-01' },
+  { monthDay: '12-25', name: 'Natal' },
+];
+
+export interface NationalHoliday {
+  day: CalendarDate;
+  name: string;
+}
+
+const holidaysByYear = new Map<number, readonly NationalHoliday[]>();
+
+/** The national holidays of a year, in calendar order (computed once per year: the queue asks many times a second). */
+export function nationalHolidays(year: number): readonly NationalHoliday[] {
+  let holidays = holidaysByYear.get(year);
+  if (!holidays) {
+    const fixed = FIXED_HOLIDAYS.map(({ monthDay, name, from }) => ({ day: `${year}-${monthDay}`, name, from })).filter(
+      ({ day, from }) => !from || day >= from,
+    );
+    const goodFriday = { day: addDays(easter(year), -2), name: 'Sexta-feira da Paixão' };
+    holidays = [...fixed.map(({ day, name }) => ({ day, name })), goodFriday].sort((a, b) => a.day.localeCompare(b.day));
+    holidaysByYear.set(year, holidays);
+  }
+  return holidays;
+}
 
 export function isNationalHoliday(day: CalendarDate): boolean {
-  const monthDay = day.slice(5);
-  if (FIXED_HOLIDAYS.includes(monthDay)) return !(monthDay === '11-20' && day < '2024-01-01');
-  return day === addDays(easter(Number(day.slice(0, 4))), -2);
+  return nationalHolidays(Number(day.slice(0, 4))).some((holiday) => holiday.day === day);
 }
 
 interface LocalTime {
@@ -166,16 +223,28 @@ export function localTime(instant: Date, zone: string): LocalTime {
       .map((part) => [part.type, part.value]),
   );
   const day = `${parts.year}-${parts.month}-${parts.day}`;
-  const weekday = ((toDate(day).getUTCDay() + 6) % 7) + 1;
-  return { day, weekday, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+  return { day, weekday: weekdayOf(day), minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
-function insideWindow(window: CallingWindow, at: LocalTime): boolean {
-  if (!window.weekdays.includes(at.weekday)) return false;
-  if (!window.callsOnHolidays && isNationalHoliday(at.day)) return false;
-  return at.minutes >= minutesOf(window.start) && at.minutes < minutesOf(window.end);
+/** Local minutes since midnight, start inclusive, end exclusive. */
+export interface OpenSpan {
+  start: number;
+  end: number;
+}
+
+/** The hours of one window on a calendar day; null: closed that day (a weekday it does not list, or a holiday). */
+function spanOn(window: CallingWindow, day: CalendarDate, weekday: number): OpenSpan | null {
+  if (!window.callsOnHolidays && isNationalHoliday(day)) return null;
+  const hours = window.days.find((d) => d.weekday === weekday);
+  return hours ? { start: minutesOf(hours.start), end: minutesOf(hours.end) } : null;
+}
+
+function intersect(a: OpenSpan | null, b: OpenSpan | null): OpenSpan | null {
+  if (!a || !b) return null;
+  const span = { start: Math.max(a.start, b.start), end: Math.min(a.end, b.end) };
+  return span.start < span.end ? span : null;
 }
 
 const zoneOf = (state: string | null) => (state && UF_TIME_ZONE[state]) || CREDIT_TIME_ZONE;
@@ -184,13 +253,27 @@ function stateRule(state: string | null, day: CalendarDate) {
   return [...STATE_RULES].reverse().find((rule) => rule.state === state && rule.from <= day);
 }
 
+/**
+ * When a client of `state` may be called on a local calendar day: the company's hours of that weekday, narrowed
+ * by the company's own narrowing for the state (if it has one that weekday) and by the state's law in force that
+ * day (if any). Null: not at all that day. Ignores `alwaysOpen` (the callers decide what it means for them).
+ */
+export function hoursOn(company: CompanyWindow, state: string | null, day: CalendarDate): OpenSpan | null {
+  const weekday = weekdayOf(day);
+  let span = spanOn(company, day, weekday);
+  const narrowing = state ? company.narrowings.find((n) => n.state === state && n.weekday === weekday) : undefined;
+  if (narrowing) span = intersect(span, { start: minutesOf(narrowing.start), end: minutesOf(narrowing.end) });
+  const rule = stateRule(state, day);
+  if (rule) span = intersect(span, spanOn(rule, day, weekday));
+  return span;
+}
+
 /** Whether a client of `state` (null: unknown, São Paulo time) may be called at `instant`. */
 export function mayCallNow(company: CompanyWindow, state: string | null, instant: Date): boolean {
   if (company.alwaysOpen) return true;
   const at = localTime(instant, zoneOf(state));
-  if (!insideWindow(company, at)) return false;
-  const rule = stateRule(state, at.day);
-  return !rule || insideWindow(rule, at);
+  const span = hoursOn(company, state, at.day);
+  return span !== null && at.minutes >= span.start && at.minutes < span.end;
 }
 
 /** The states whose clients may be called now, '' standing for clients without a state (for SQL `= any`). */
@@ -199,8 +282,8 @@ export function statesOpenNow(company: CompanyWindow, instant: Date): string[] {
 }
 
 /** The instant of a local wall-clock time in a zone (two passes absorb the zone's offset on that day). */
-function instantAt(day: CalendarDate, hhmm: string, zone: string): Date {
-  const wanted = toDate(day).getTime() + minutesOf(hhmm) * 60_000;
+function instantAt(day: CalendarDate, minutes: number, zone: string): Date {
+  const wanted = toDate(day).getTime() + minutes * 60_000;
   let guess = wanted;
   for (let pass = 0; pass < 2; pass++) {
     const seen = localTime(new Date(guess), zone);
@@ -209,21 +292,26 @@ function instantAt(day: CalendarDate, hhmm: string, zone: string): Date {
   return new Date(guess);
 }
 
+/** How far ahead a callback's opening is looked for: every weekday four times over, whatever the holidays. */
+const OPENING_SEARCH_DAYS = 28;
+
 /**
- * When a 305 callback without a time falls due: the opening of the next business day of the calling
- * window in the client's local time (the company's weekdays, no national holiday; Mon–Fri 08:00 for a
- * company whose window is always open).
+ * When a 305 callback without a time falls due: the opening, in the client's local time, of the next day on
+ * which the client may be called at all (the company's hours of that weekday, no national holiday unless the
+ * company calls on them, its narrowing for the state and the state's law; the default window for a company
+ * whose window is always open). A company closed on every day gets the default window's next opening: the
+ * queue still hands the callback out only when the company opens.
  */
 export function nextBusinessOpening(company: CompanyWindow, state: string | null, instant: Date): Date {
-  const window = company.alwaysOpen ? DEFAULT_WINDOW : company;
   const zone = zoneOf(state);
-  let day = localTime(instant, zone).day;
-  for (let step = 0; step < 30; step++) {
-    day = addDays(day, 1);
-    const weekday = ((toDate(day).getUTCDay() + 6) % 7) + 1;
-    if (window.weekdays.includes(weekday) && (window.callsOnHolidays || !isNationalHoliday(day))) break;
+  const from = localTime(instant, zone).day;
+  for (const window of company.alwaysOpen ? [DEFAULT_WINDOW] : [company, DEFAULT_WINDOW]) {
+    for (let step = 1; step <= OPENING_SEARCH_DAYS; step++) {
+      const day = addDays(from, step);
+      const span = hoursOn(window, state, day);
+      if (span) return instantAt(day, span.start, zone);
+    }
   }
-  const rule = stateRule(state, day);
-  const start = rule && minutesOf(rule.start) > minutesOf(window.start) ? rule.start : window.start;
-  return instantAt(day, start, zone);
+  // Unreachable: the default window opens every week.
+  throw new Error('Nenhuma abertura da janela de ligação encontrada.');
 }

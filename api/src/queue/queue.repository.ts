@@ -6,7 +6,7 @@
  */
 import { CAMPAIGN_STATUS, type CampaignQueue } from '@consig/shared/contracts';
 import type { CompanyScope } from '../auth/scope';
-import { DEFAULT_WINDOW, type CompanyWindow } from './callingRules';
+import { DEFAULT_WINDOW, type CompanyWindow, type DayHours, type StateNarrowing } from './callingRules';
 
 /** A claim lasts this long without an outcome, then the client returns to the queue. */
 export const LEASE_MINUTES = 30;
@@ -89,22 +89,31 @@ function claimSql(step: string): string {
     returning ${ENTRY_COLUMNS}`;
 }
 
-/** janela_ligacao `j` as one JSON value (so it can ride along in another statement). */
-export const WINDOW_JSON = `json_build_object('weekdays', j.nu_dias_semana, 'start', to_char(j.hr_inicio, 'HH24:MI'),
-  'end', to_char(j.hr_fim, 'HH24:MI'), 'holidays', j.sn_feriados, 'always', j.sn_sempre_aberta)`;
+/**
+ * janela_ligacao `j` with its days and state narrowings (migration 028) as one JSON value, so it can ride along in
+ * another statement.
+ */
+export const WINDOW_JSON = `json_build_object(
+  'days', coalesce((select json_agg(json_build_object('weekday', d.nu_dia_semana, 'start', to_char(d.hr_inicio, 'HH24:MI'),
+                                                      'end', to_char(d.hr_fim, 'HH24:MI')) order by d.nu_dia_semana)
+                      from janela_ligacao_dia d where d.id_empresa = j.id_empresa), '[]'),
+  'narrowings', coalesce((select json_agg(json_build_object('state', u.sg_uf, 'weekday', u.nu_dia_semana,
+                                                            'start', to_char(u.hr_inicio, 'HH24:MI'), 'end', to_char(u.hr_fim, 'HH24:MI'))
+                                          order by u.sg_uf, u.nu_dia_semana)
+                            from janela_ligacao_uf u where u.id_empresa = j.id_empresa), '[]'),
+  'holidays', j.sn_feriados, 'always', j.sn_sempre_aberta)`;
 export interface WindowRow {
-  weekdays: number[];
-  start: string;
-  end: string;
+  days: DayHours[];
+  narrowings: StateNarrowing[];
   holidays: number;
   always: number;
 }
+/** The company's window from its row; the default window for a company without one. */
 export const windowOf = (row: WindowRow | null): CompanyWindow =>
   row
     ? {
-        weekdays: row.weekdays.map(Number),
-        start: row.start,
-        end: row.end,
+        days: row.days.map((day) => ({ ...day, weekday: Number(day.weekday) })),
+        narrowings: row.narrowings.map((narrowing) => ({ ...narrowing, weekday: Number(narrowing.weekday) })),
         callsOnHolidays: row.holidays === 1,
         alwaysOpen: row.always === 1,
       }
@@ -285,7 +294,7 @@ export function createQueueRepository({ db, companyId }: CompanyScope) {
       );
     },
 
-    /** The company's calling window (table janela_ligacao), or the default when it has none. */
+    /** The company's calling window (janela_ligacao and its days and narrowings), or the default when it has none. */
     async callingWindow(): Promise<CompanyWindow> {
       const [row] = await db.query<{ window: WindowRow }>(`select ${WINDOW_JSON} as window from janela_ligacao j where j.id_empresa = $1`, [
         companyId,

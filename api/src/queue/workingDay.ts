@@ -13,6 +13,7 @@ import {
 } from '@consig/shared/contracts';
 import { saoPauloDate } from '@consig/shared/credit';
 import type { CompanyScope } from '../auth/scope';
+import { isUniqueViolation } from '../db';
 import { ApiError, TEXT } from '../http/errors';
 import { DEFAULT_WINDOW, marketingBanCutoff, statesOpenNow, type CompanyWindow } from './callingRules';
 import { decide, decisionText, OUTCOME } from './outcomes';
@@ -34,7 +35,6 @@ export function callableNow(window: CompanyWindow, now: Date): CallableNow {
 }
 
 /** PostgreSQL's unique violation: two claims raced for one client through two campaigns. */
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
 
 /**
  * GET /crm/cliente/proximo. A unique violation means a concurrent claim took the same client through

@@ -48,7 +48,12 @@ export function removeSuppressedNumber(scope: CompanyScope, number: string, call
  * Adds a file's numbers, all or nothing; answers how many were new. The audit row keeps the counts and the origin,
  * not the numbers: a file may hold hundreds of thousands, and the list itself says which they are.
  */
-export function importSuppressedNumbers(scope: CompanyScope, numbers: string[], origin: string, caller: SuppressionCaller): Promise<number> {
+export function importSuppressedNumbers(
+  scope: CompanyScope,
+  numbers: string[],
+  origin: string,
+  caller: SuppressionCaller,
+): Promise<number> {
   return scope.db.transaction(async (tx) => {
     const added = await createSuppressionRepository({ db: tx, companyId: scope.companyId }).add(numbers, origin);
     await recordAudit(tx, {

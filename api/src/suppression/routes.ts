@@ -76,7 +76,8 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!(await removeSuppressedNumber(companyScope(request), request.params.telefone, caller(request)))) throw new ApiError(404, 'Número não está na lista.');
+      if (!(await removeSuppressedNumber(companyScope(request), request.params.telefone, caller(request))))
+        throw new ApiError(404, 'Número não está na lista.');
       return { success: true, text: 'Número retirado da lista Não Me Perturbe.', data: null };
     },
   );
@@ -97,7 +98,12 @@ export const suppressionRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = parseSuppressionFile(request.body.TX_Base);
       if ('error' in parsed) throw new ApiError(400, parsed.error);
       if (parsed.numbers.length === 0) throw new ApiError(400, 'Nenhum telefone válido no arquivo.');
-      const added = await importSuppressedNumbers(companyScope(request), parsed.numbers, request.body.DE_Origem ?? 'arquivo', caller(request));
+      const added = await importSuppressedNumbers(
+        companyScope(request),
+        parsed.numbers,
+        request.body.DE_Origem ?? 'arquivo',
+        caller(request),
+      );
       return {
         success: true,
         text: `${added} número(s) incluído(s); ${parsed.numbers.length - added} já estava(m) na lista; ${parsed.invalidLines.length} linha(s) inválida(s).`,

@@ -17,12 +17,12 @@ const tabs = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 test("a manager sees every register, the company's own ones included", () => {
   signIn({ ID_Funcao: 13, ID_Pessoa: 3 });
   renderScreen(<Cadastros />, '/cadastros');
-  expect(tabs()).toEqual(['Pessoas', 'Não Me Perturbe', 'Auditoria']);
+  expect(tabs()).toEqual(['Pessoas', 'Não Me Perturbe', 'Telefonia', 'Horários', 'Taxas', 'Titulares (LGPD)', 'Auditoria']);
 });
 
 test('a supervisor sees only the registers a supervisor keeps; an address naming another tab shows the first', () => {
   signIn({ ID_Funcao: 12, ID_Pessoa: 2 });
   renderScreen(<Cadastros />, '/cadastros?aba=auditoria');
-  expect(tabs()).toEqual(['Pessoas', 'Não Me Perturbe']);
+  expect(tabs()).toEqual(['Pessoas', 'Não Me Perturbe', 'Telefonia']);
   expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Pessoas');
 });

@@ -1,7 +1,6 @@
-import { formatPhoneNumber, TOAST_MS, type Campaign, type CompanyNumber } from '@consig/shared';
-import { campaignKeys, useApiMutation } from '@consig/shared/query';
+import { formatPhoneNumber, type Campaign, type CompanyNumber } from '@consig/shared';
 import { useCompanyNumbers } from './api/getCompanyNumbers';
-import { setCampaignNumber } from './api/setCampaignNumber';
+import { useSetCampaignNumber } from './api/setCampaignNumber';
 
 /** The option value standing for null: the company's main number. */
 const MAIN = '';
@@ -20,7 +19,7 @@ export const numberLabel = (number: CompanyNumber) =>
  */
 export function CallerNumberSelect({ campaign }: { campaign: Campaign }) {
   const numbers = useCompanyNumbers();
-  const save = useApiMutation({ mutationFn: setCampaignNumber, toastDuration: TOAST_MS.screens, invalidates: [campaignKeys.all] });
+  const save = useSetCampaignNumber();
   const list = numbers.data ?? [];
   // While the write and the list's refresh run, the select keeps the choice just made.
   const chosen = save.isPending && save.variables ? save.variables.ID_Numero : (campaign.ID_NumeroSaida ?? null);

@@ -11,7 +11,9 @@ export type CreditRefusal =
   | { readonly code: 'term-above-limit'; readonly term: number; readonly largestTerm: number; readonly unit: 'installments' | 'years' }
   | { readonly code: 'fgts-balance-too-low'; readonly largestTerm: number };
 
-const percent = (rate: Rate) => `${percentText(rate).replace('.', ',')}% a.m.`;
+// As many decimals as the rate has, 2 to 4 (rates are numeric(7, 4)): 1,8501% must not read as the cap's 1,85%.
+const percentDigits = (rate: Rate) => percentText(rate, 4).replace(/0{1,2}$/, '');
+const percent = (rate: Rate) => `${percentDigits(rate).replace('.', ',')}% a.m.`;
 const years = (count: number) => `${count} ${count === 1 ? 'ano' : 'anos'}`;
 
 /** The Brazilian Portuguese text a user reads for a refusal. */

@@ -43,8 +43,13 @@ export const operationKeys = createQueryKeys('operations');
 export const phoneKeys = createQueryKeys('phones');
 /** GET /crm/cliente/{id}/ligacoes, a client's calls: `list({ clientId })`. */
 export const callKeys = createQueryKeys('calls');
-/** GET /cadastro/numeros, the company's numbers at the carrier (a campaign's caller number is one of them): `list()`. */
+/**
+ * GET /cadastro/numeros, the company's numbers at the carrier (a campaign's caller number is one of them): `list()`;
+ * GET /cadastros/numeros, each with the campaigns calling from it: `list({ campanhas: 1 })`.
+ */
 export const companyNumberKeys = createQueryKeys('company-numbers');
+/** GET /cadastros/empresa/telefonia, the company's recording retention and after-call limit: `detail('empresa')`. */
+export const telephonySettingsKeys = createQueryKeys('telephony-settings');
 /** GET /crm/cliente/{id}/documentos, a client's documents (the settings/upload popup): `list({ clientId })`. */
 export const clientDocumentKeys = createQueryKeys('client-documents');
 /** GET /crm/simulacao/{ClienteID}, the simulations sent to a client: `list({ clientId })`. */
@@ -129,3 +134,5 @@ export const peopleKeys = createQueryKeys('people');
 export const doNotCallKeys = createQueryKeys('do-not-call');
 /** GET /cadastros/auditoria (`list(filters)`, pages by cursor): the audit of Cadastros. */
 export const auditKeys = createQueryKeys('audit');
+/** GET /cadastros/taxas (`list(filters)`): the company's rates of Cadastros; a new one reprices `operationKeys` too. */
+export const rateKeys = createQueryKeys('rates');

@@ -48,13 +48,11 @@ test('lists who did what, when (São Paulo time), from where and what changed, a
   renderScreen(<AuditPanel />, '/cadastros/auditoria');
   expect(await screen.findByText('1 registro(s) mostrados; há mais.')).toBeTruthy();
   const first = within(screen.getByRole('table')).getAllByRole('row')[1];
-  expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-    '10/03/2026 10:05',
-    'Carla Dias',
-    'Pessoa alterada',
-    '10.0.0.7',
-    'ID_Pessoa: 1ID_Funcao: 11 → 12',
-  ]);
+  expect(
+    within(first)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  ).toEqual(['10/03/2026 10:05', 'Carla Dias', 'Pessoa alterada', '10.0.0.7', 'ID_Pessoa: 1ID_Funcao: 11 → 12']);
   fireEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
   expect(await screen.findByText('2 registro(s).')).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();

@@ -40,14 +40,20 @@ export function AuditPanel() {
   const audit = useAudit(filters);
   const people = usePeople({});
   const exportCsv = useExportAuditCsv();
-  const set = (key: keyof Form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof Form) => (event: { target: { value: string } }) =>
+    setForm((current) => ({ ...current, [key]: event.target.value }));
   const rows = audit.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
     <section aria-labelledby={titleId} className="cd-audit">
       <div className="cd-heading">
         <h2 id={titleId}>Auditoria</h2>
-        <button type="button" className="consig-button" disabled={outOfOrder || exportCsv.isPending} onClick={() => exportCsv.mutate(filters)}>
+        <button
+          type="button"
+          className="consig-button"
+          disabled={outOfOrder || exportCsv.isPending}
+          onClick={() => exportCsv.mutate(filters)}
+        >
           {exportCsv.isPending ? 'Exportando…' : 'Exportar CSV'}
         </button>
       </div>
@@ -127,7 +133,12 @@ export function AuditPanel() {
             </div>
           )}
           {audit.hasNextPage && (
-            <button type="button" className="consig-button consig-button--ghost" disabled={audit.isFetchingNextPage} onClick={() => audit.fetchNextPage()}>
+            <button
+              type="button"
+              className="consig-button consig-button--ghost"
+              disabled={audit.isFetchingNextPage}
+              onClick={() => audit.fetchNextPage()}
+            >
               {audit.isFetchingNextPage ? 'Carregando…' : 'Carregar mais'}
             </button>
           )}
