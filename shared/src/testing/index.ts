@@ -3,3 +3,4 @@ export * from './fakeApi';
 export * from './prefetchCheck';
 export * from './renderScreen';
 export * from './signIn';
+export * from './tables';

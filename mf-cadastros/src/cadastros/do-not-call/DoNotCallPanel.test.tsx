@@ -1,5 +1,5 @@
 import { session } from '@consig/shared';
-import { fakeApi, renderScreen, signIn } from '@consig/shared/testing';
+import { bodyCellTexts, fakeApi, renderScreen, signIn } from '@consig/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import Cadastros from '../Cadastros';
 
@@ -53,16 +53,7 @@ afterEach(() => {
   session.signOut();
 });
 
-const rows = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .slice(0, 3)
-        .map((cell) => cell.textContent),
-    );
+const rows = () => bodyCellTexts(3);
 
 test("lists the company's numbers, written as Brazilians write them, under the 'Não Me Perturbe' tab", async () => {
   renderScreen(<Cadastros />, '/cadastros?aba=nao-perturbe');

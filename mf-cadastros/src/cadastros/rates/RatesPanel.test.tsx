@@ -1,5 +1,5 @@
 import { session, type RateRow } from '@consig/shared';
-import { fakeApi, renderScreen, signIn } from '@consig/shared/testing';
+import { bodyCellTexts, fakeApi, renderScreen, signIn } from '@consig/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RatesPanel } from './RatesPanel';
 
@@ -75,16 +75,7 @@ function show() {
   renderScreen(<RatesPanel />, '/cadastros/taxas');
 }
 
-const cells = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .slice(0, 6)
-        .map((cell) => cell.textContent),
-    );
+const cells = () => bodyCellTexts(6);
 
 test('lists the rates by type and bank with their state, the cap of their day and its source, and a chart over time', async () => {
   show();

@@ -1,5 +1,5 @@
 import { COMPANY_NUMBER_TEXT, session, type CompanyNumberRow } from '@consig/shared';
-import { fakeApi, renderScreen, signIn } from '@consig/shared/testing';
+import { bodyCellTexts, fakeApi, renderScreen, signIn } from '@consig/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TelephonyPanel } from './TelephonyPanel';
 
@@ -61,16 +61,7 @@ afterEach(() => {
   session.signOut();
 });
 
-const rows = () =>
-  within(screen.getByRole('table'))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .slice(0, 5)
-        .map((cell) => cell.textContent),
-    );
+const rows = () => bodyCellTexts(5);
 const SETTINGS = { name: 'Gravações e pós-atendimento' };
 const settingsForm = () => screen.getByRole('form', SETTINGS);
 
