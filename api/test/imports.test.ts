@@ -55,11 +55,23 @@ async function importFile(campaignId: number, file: Buffer, options: { sanitize?
   return (await demo.get(`/importacao/${id}`, SUPERVISOR)).body.data;
 }
 
+const exportsAudited = async (id: number) =>
+  (
+    await demo.app.db.query<{ n: number }>(
+      `select count(*)::int as n from auditoria
+        where tp_acao = 'importacao.rejeitadas_exportacao' and (js_detalhe ->> 'ID_Importacao')::int = $1`,
+      [id],
+    )
+  )[0].n;
+
+/** The rejected lines' CSV, as a supervisor downloads it; each download is one audit row (the lines hold personal data). */
 const rejectedCsv = async (id: number) => {
+  const audited = await exportsAudited(id);
   const response = await fetch(`${demo.app.url}/importacao/${id}/rejeitadas`, {
     headers: { authorization: `Bearer ${demo.tokens[SUPERVISOR]}` },
   });
   expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  expect(await exportsAudited(id)).toBe(audited + 1);
   return (await response.text())
     .replace(/^\uFEFF/, '')
     .trimEnd()

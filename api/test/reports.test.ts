@@ -371,5 +371,11 @@ describe('GET /relatorios/periodo/csv', () => {
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe('11/06/2025;3;2;1;66,7;130;65;40;1;1;1000,50;50,0;54000;1800;0;0,2');
     expect(lines[3].startsWith('Total;4;3;1;75,0;134;45;42;2;1;1000,50;')).toBe(true);
+    // Every export is audited: who, and the filters asked.
+    const audited = await demo.app.db.query<{ actor: string; detail: { filtros: Record<string, unknown> } }>(
+      `select p.em_email as actor, a.js_detalhe as detail from auditoria a join pessoa p using (id_pessoa)
+        where a.tp_acao = 'relatorio.exportacao'`,
+    );
+    expect(audited).toEqual([{ actor: SUP, detail: { filtros: expect.objectContaining({ inicio: D, fim: D1 }) } }]);
   });
 });

@@ -213,6 +213,37 @@ async function visitCadastros(page: Page, size: Size, role: Role) {
     .waitFor();
   await checkScreen(page, `cadastros-nao-perturbe-${role}`, size);
   await expectOneControlLook(page, `cadastros-nao-perturbe-${role}`);
+  await page.getByRole('tab', { name: 'Telefonia' }).click();
+  await page.getByRole('table', { name: 'Números da empresa' }).waitFor();
+  await page.getByRole('form', { name: 'Gravações e pós-atendimento' }).waitFor();
+  await checkScreen(page, `cadastros-telefonia-${role}`, size);
+  await expectOneControlLook(page, `cadastros-telefonia-${role}`);
+  if (role !== 'gerente') return;
+  await page.getByRole('tab', { name: 'Horários' }).click();
+  await page.getByRole('heading', { name: /Feriados nacionais de/ }).waitFor();
+  await checkScreen(page, `cadastros-horarios-${role}`, size);
+  await expectOneControlLook(page, `cadastros-horarios-${role}`);
+  await page.getByRole('tab', { name: 'Taxas' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /taxa\(s\)/ })
+    .waitFor();
+  await checkScreen(page, `cadastros-taxas-${role}`, size);
+  await expectOneControlLook(page, `cadastros-taxas-${role}`);
+  await checkDialog(page, page.getByRole('button', { name: 'Nova taxa' }), 'Nova taxa', size);
+  await page.getByRole('tab', { name: 'Titulares (LGPD)' }).click();
+  await page.getByLabel('CPF do titular').fill('111.444.777-35');
+  await page.getByRole('button', { name: 'Consultar' }).click();
+  await page.getByLabel('Registros por categoria').waitFor();
+  await checkScreen(page, `cadastros-titulares-${role}`, size);
+  await expectOneControlLook(page, `cadastros-titulares-${role}`);
+  await page.getByRole('tab', { name: 'Auditoria' }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /registro/ })
+    .waitFor();
+  await checkScreen(page, `cadastros-auditoria-${role}`, size);
+  await expectOneControlLook(page, `cadastros-auditoria-${role}`);
 }
 
 async function visitCalendar(page: Page, size: Size, role: Role) {

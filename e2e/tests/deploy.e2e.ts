@@ -9,19 +9,18 @@ import { useProductAndBrowser } from '../support/suite';
  * Independent deployment of a remote (docs/architecture.md "Independent deployment") while the product
  * runs: `npm run deploy` of a changed mf-campaigns → a new load shows the new version; `npm run rollback`
  * → the old one; a version built against an incompatible @consig/shared → its area shows the message and
- * the rest works. The host is never rebuilt. Deploys go to a temporary DEPLOY_ROOT, not the repo's .deploy/.
+ * the rest works; the same for mf-cadastros, the remote whose manifest brings its own route and navigation entry.
+ * The host is never rebuilt. Deploys go to a temporary DEPLOY_ROOT, not the repo's .deploy/.
  */
 const repo = join(__dirname, '..', '..');
 const deployRoot = mkdtempSync(join(tmpdir(), 'consig-deploy-'));
 process.env.DEPLOY_ROOT = deployRoot; // read by startProduct (the suite's product) and by scripts/deploy.mjs
-// A copy of mf-campaigns beside the real one (same depth, so its tsconfig and package links resolve),
-// with one visible text changed: a real build of a changed working tree.
-const changedCopy = join(repo, `.e2e-deploy-mf-campaigns-${process.pid}`);
+const copies: string[] = [];
 
 const suite = useProductAndBrowser();
 
-function npmRun(action: 'deploy' | 'rollback', ...args: string[]) {
-  const result = spawnSync(process.execPath, [join(repo, 'scripts', 'deploy.mjs'), action, 'mf-campaigns', ...args], {
+function npmRun(action: 'deploy' | 'rollback', app: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [join(repo, 'scripts', 'deploy.mjs'), action, app, ...args], {
     cwd: repo,
     env: { ...process.env, DEPLOY_ROOT: deployRoot },
     encoding: 'utf8',
@@ -30,20 +29,28 @@ function npmRun(action: 'deploy' | 'rollback', ...args: string[]) {
   return result.stdout;
 }
 
-const currentVersion = () => JSON.parse(readFileSync(join(deployRoot, 'remotes.json'), 'utf8')).mf_campaigns.current as string | null;
+/** The version remotes.json points the remote (its federation name) at; null: the build the product started with. */
+const currentVersion = (name: string) => JSON.parse(readFileSync(join(deployRoot, 'remotes.json'), 'utf8'))[name].current as string | null;
 
-beforeAll(() => {
+/**
+ * A copy of a remote's folder beside the real one (same depth, so its tsconfig and package links resolve), with one
+ * visible text of `file` changed: a real build of a changed working tree.
+ */
+function changedCopy(dir: string, file: string, from: string, to: string): string {
+  const copy = join(repo, `.e2e-deploy-${dir}-${process.pid}`);
+  copies.push(copy);
   for (const item of ['src', 'public', 'package.json', 'tsconfig.json', 'webpack.config.js'])
-    cpSync(join(repo, 'mf-campaigns', item), join(changedCopy, item), { recursive: true });
-  symlinkSync(join(repo, 'mf-campaigns', 'node_modules'), join(changedCopy, 'node_modules'));
-  const page = join(changedCopy, 'src', 'campaign-list', 'CampaignListPage.tsx');
-  const source = readFileSync(page, 'utf8');
-  const changed = source.replace('<h2 id="campaigns-title">Campanhas</h2>', '<h2 id="campaigns-title">Campanhas (nova versão)</h2>');
-  if (changed === source) throw new Error('o título da lista de campanhas mudou; ajuste este teste');
-  writeFileSync(page, changed);
-});
+    cpSync(join(repo, dir, item), join(copy, item), { recursive: true });
+  symlinkSync(join(repo, dir, 'node_modules'), join(copy, 'node_modules'));
+  const source = readFileSync(join(copy, 'src', file), 'utf8');
+  const changed = source.replace(from, to);
+  if (changed === source) throw new Error(`${dir}/src/${file} mudou; ajuste este teste`);
+  writeFileSync(join(copy, 'src', file), changed);
+  return copy;
+}
+
 afterAll(() => {
-  rmSync(changedCopy, { recursive: true, force: true });
+  for (const copy of copies) rmSync(copy, { recursive: true, force: true });
   rmSync(deployRoot, { recursive: true, force: true });
 });
 
@@ -59,10 +66,16 @@ test('deploy, rollback and an incompatible version of mf-campaigns, with the hos
   await page.getByRole('navigation').getByRole('link', { name: 'Campanhas' }).click();
   await page.getByRole('heading', { name: 'Campanhas', level: 2 }).waitFor();
 
+  const changed = changedCopy(
+    'mf-campaigns',
+    'campaign-list/CampaignListPage.tsx',
+    '<h2 id="campaigns-title">Campanhas</h2>',
+    '<h2 id="campaigns-title">Campanhas (nova versão)</h2>',
+  );
   const started = Date.now();
-  npmRun('deploy', '--source', changedCopy);
+  npmRun('deploy', 'mf-campaigns', '--source', changed);
   console.log(`deploy de mf-campaigns (construção incluída): ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const newVersion = currentVersion();
+  const newVersion = currentVersion('mf_campaigns');
   expect(newVersion).toMatch(/^0\.1\.0-[0-9a-f]{8}$/);
   // The running page keeps its version until its next full load.
   await page.reload();
@@ -73,8 +86,8 @@ test('deploy, rollback and an incompatible version of mf-campaigns, with the hos
     ),
   ).toBe(true);
 
-  npmRun('rollback');
-  expect(currentVersion()).toBeNull(); // back to the build the product started with (mf-campaigns/dist)
+  npmRun('rollback', 'mf-campaigns');
+  expect(currentVersion('mf_campaigns')).toBeNull(); // back to the build the product started with (mf-campaigns/dist)
   await page.reload();
   await page.getByRole('heading', { name: 'Campanhas', level: 2 }).waitFor();
   expect(await title.textContent()).toBe('Campanhas');
@@ -85,7 +98,7 @@ test('deploy, rollback and an incompatible version of mf-campaigns, with the hos
   const manifestFile = join(incompatible, 'consig-remote.json');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   writeFileSync(manifestFile, JSON.stringify({ ...manifest, requires: { ...manifest.requires, '@consig/shared': '^9.0.0' } }));
-  npmRun('deploy', '--from', incompatible);
+  npmRun('deploy', 'mf-campaigns', '--from', incompatible);
   rmSync(incompatible, { recursive: true, force: true });
 
   await page.reload();
@@ -98,11 +111,45 @@ test('deploy, rollback and an incompatible version of mf-campaigns, with the hos
 
   // Rolled back (to mf-campaigns/dist: the incompatible version replaced no deployed one) while the page
   // shows the message: 'Tentar novamente' reads remotes.json again and loads the compatible version.
-  npmRun('rollback');
-  expect(currentVersion()).toBeNull();
+  npmRun('rollback', 'mf-campaigns');
+  expect(currentVersion('mf_campaigns')).toBeNull();
   await page.getByRole('navigation').getByRole('link', { name: 'Campanhas' }).click();
   await failure.waitFor();
   await page.getByRole('button', { name: 'Tentar novamente' }).click();
   await page.getByRole('heading', { name: 'Campanhas', level: 2 }).waitFor();
   expect(errors).toEqual([]);
 }, 180_000); // a real build of mf-campaigns (10–60 s on this machine, depending on its load)
+
+test('the Cadastros remote, which brings its own route and navigation entry, deployed alone with the host running', async () => {
+  const { product, browser } = suite;
+  const app = product.urls.app;
+  const page = await browser.newPage();
+  const errors = collectPageErrors(page);
+  const changed = changedCopy(
+    'mf-cadastros',
+    'cadastros/people/PeoplePanel.tsx',
+    '<h2 id={titleId}>Pessoas</h2>',
+    '<h2 id={titleId}>Pessoas (nova versão)</h2>',
+  );
+
+  await signIn(page, app, 'gerente@demo.com.br', 'Gerente@123');
+  await page.waitForURL(`${app}/dashboard`);
+  await page.getByRole('navigation').getByRole('link', { name: 'Cadastros' }).click();
+  await page.getByRole('heading', { name: 'Pessoas', level: 2 }).waitFor();
+
+  const started = Date.now();
+  npmRun('deploy', 'mf-cadastros', '--source', changed);
+  console.log(`deploy de mf-cadastros (construção incluída): ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  expect(currentVersion('mf_cadastros')).toMatch(/^0\.1\.0-[0-9a-f]{8}$/);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Pessoas (nova versão)' }).waitFor();
+  // Its navigation entry came with it, from its manifest (the current page's entry): the host was not rebuilt.
+  await page.getByRole('navigation').locator('[aria-current="page"]', { hasText: 'Cadastros' }).waitFor();
+
+  npmRun('rollback', 'mf-cadastros');
+  expect(currentVersion('mf_cadastros')).toBeNull();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Pessoas', level: 2 }).waitFor();
+  expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe('Pessoas');
+  expect(errors).toEqual([]);
+}, 180_000);

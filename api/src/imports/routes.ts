@@ -11,6 +11,7 @@ import {
   ROLE,
 } from '@consig/shared/contracts';
 import * as z from 'zod/mini';
+import { recordAudit } from '../audit/audit';
 import { requireRole } from '../auth/roles';
 import { companyScope } from '../auth/scope';
 import { timeSlices } from '../files/timeSlices';
@@ -137,9 +138,18 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const repository = createImportsRepository(companyScope(request));
+      const scope = companyScope(request);
+      const repository = createImportsRepository(scope);
       if (!(await repository.byId(request.params.id))) throw new ApiError(404, IMPORT_TEXT.importNotFound);
       const rows = await repository.rejected(request.params.id);
+      // The lines hold clients' personal data as typed: the export is audited (docs/rules.md "Audit").
+      await recordAudit(scope.db, {
+        companyId: scope.companyId,
+        personId: request.pessoa.ID_Pessoa,
+        action: 'importacao.rejeitadas_exportacao',
+        address: request.ip,
+        detail: { ID_Importacao: request.params.id, NU_Linhas: rows.length },
+      });
       // The original text is the uploader's: neutralised like every CSV cell the API writes (http/csv.ts).
       const csv = [csvLine(['Linha', 'Motivo', 'Conteúdo original']), ...rows.map((row) => csvLine([row.line, row.reason, row.raw]))].join(
         '',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { errorResponse, reportQuery, reportResponse, ROLE } from '@consig/shared/contracts';
+import { recordAudit } from '../audit/audit';
 import { requireRole } from '../auth/roles';
 import { companyScope } from '../auth/scope';
 import { CSV_BOM } from '../http/csv';
@@ -42,7 +43,16 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const filter = reportFilter(request.query, app.clock());
-      const report = await periodReport(companyScope(request), filter);
+      const scope = companyScope(request);
+      const report = await periodReport(scope, filter);
+      // Every export is audited (docs/rules.md "Audit"), with what was asked.
+      await recordAudit(scope.db, {
+        companyId: scope.companyId,
+        personId: request.pessoa.ID_Pessoa,
+        action: 'relatorio.exportacao',
+        address: request.ip,
+        detail: { filtros: request.query },
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="relatorio-${filter.first}-a-${filter.last}-${filter.by}.csv"`)

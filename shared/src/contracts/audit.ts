@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = {
   'pessoa.senha_alterada': 'Senha alterada pela própria pessoa',
   'gravacao.acesso': 'Gravação acessada',
   'auditoria.exportacao': 'Auditoria exportada',
+  'relatorio.exportacao': 'Relatório exportado',
+  'importacao.rejeitadas_exportacao': 'Linhas recusadas de uma importação exportadas',
   'proposta.status': 'Status da proposta alterado',
   'nao_perturbe.inclusao': 'Número incluído no Não Me Perturbe',
   'nao_perturbe.remocao': 'Número removido do Não Me Perturbe',
