@@ -6,7 +6,8 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN corepack enable
 # The lockfile first: `pnpm fetch` is cached until it changes.
-COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+# The root package.json pins pnpm (packageManager): without it corepack would take the newest pnpm.
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 RUN pnpm fetch
 COPY . .
 RUN pnpm install --offline --frozen-lockfile
@@ -28,6 +29,8 @@ COPY --from=prune /app/api/package.json ./api/package.json
 COPY --from=prune /app/api/node_modules ./api/node_modules
 COPY --from=prune /app/api/migrations ./api/migrations
 COPY --from=prune /app/api/dist ./api/dist
+# Call recordings: rtpengine's spool and the WAV files (docker-compose.yml volumes), owned by the user it runs as.
+RUN mkdir -p /var/spool/rtpengine /srv/consig/gravacoes && chown node:node /var/spool/rtpengine /srv/consig/gravacoes
 USER node
 EXPOSE 3000
 CMD ["node", "api/dist/server.js"]

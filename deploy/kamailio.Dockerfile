@@ -2,7 +2,7 @@
 # uses on this machine, run with telephony/kamailio.cfg (mounted; its settings come from the environment).
 FROM debian:bookworm-slim
 RUN apt-get update \
- && apt-get install -y --no-install-recommends kamailio kamailio-websocket-modules kamailio-autheph-modules \
+ && apt-get install -y --no-install-recommends kamailio kamailio-websocket-modules kamailio-autheph-modules kamailio-utils-modules \
  && rm -rf /var/lib/apt/lists/*
 COPY telephony/kamailio.cfg /etc/kamailio/consig.cfg
 EXPOSE 5060/udp 5060/tcp 8089

@@ -6,7 +6,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN corepack enable
-COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+# The root package.json pins pnpm (packageManager): without it corepack would take the newest pnpm.
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 RUN pnpm fetch
 COPY . .
 RUN pnpm install --offline --frozen-lockfile && npm run build

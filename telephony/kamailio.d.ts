@@ -42,6 +42,8 @@ export interface RunningKamailio {
 }
 
 export const CONFIG_FILE: string;
+/** Debian's packages of Kamailio (and its modules) and rtpengine that `npm start` and the images install. */
+export const PACKAGES: readonly string[];
 export const INSTALL_COMMAND: string;
 export function kamailioPath(env?: NodeJS.ProcessEnv): string;
 export function kamailioInstalled(env?: NodeJS.ProcessEnv): boolean;

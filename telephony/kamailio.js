@@ -300,6 +300,7 @@ async function startKamailio(settings) {
 
 module.exports = {
   CONFIG_FILE,
+  PACKAGES,
   INSTALL_COMMAND,
   kamailioPath,
   kamailioInstalled,

@@ -1,5 +1,6 @@
-// docker-compose.yml cannot run on this machine (no container engine): its structure is checked here
-// with a real YAML parser, and deploy/nginx runs with Debian's nginx in e2e/tests/nginx.e2e.ts.
+// docker-compose.yml's structure, checked with a real YAML parser in every `npm test`; the stack itself runs on a
+// Docker engine in `npm run test:stack` (scripts/testStack.mjs), and deploy/nginx with Debian's nginx in
+// e2e/tests/nginx.e2e.ts.
 const fs = require('node:fs');
 const path = require('node:path');
 const YAML = require('yaml');
@@ -12,8 +13,8 @@ const apiReplicas = Object.keys(services).filter((name) => /^api-\d+$/.test(name
 /** The host side of a bind mount ("./x:/y:ro"), or undefined for a named volume. */
 const hostPath = (volume) => (volume.startsWith('.') ? path.join(root, volume.split(':')[0]) : undefined);
 
-test('the stack: PostgreSQL, two API replicas, nginx and Kamailio', () => {
-  expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'kamailio', 'postgres', 'web']);
+test('the stack: PostgreSQL, two API replicas, nginx, Kamailio and rtpengine', () => {
+  expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'kamailio', 'postgres', 'rtpengine', 'web']);
   expect(apiReplicas).toHaveLength(2);
 });
 
@@ -67,10 +68,43 @@ test('the remotes’ deploy root is a named volume at CONSIG_DEPLOY_ROOT, seeded
   expect(dockerfile).toMatch(new RegExp(`^COPY --from=build /deploy ${deployRoot}$`, 'm'));
 });
 
-test('Kamailio runs telephony/’s config', () => {
-  const mounts = services.kamailio.volumes.map(hostPath);
+test('Kamailio runs telephony/’s config, shares its secrets with the API and drives rtpengine', () => {
+  const { kamailio, rtpengine } = services;
+  const mounts = kamailio.volumes.map(hostPath);
   expect(mounts).toContain(path.join(root, 'telephony/kamailio.cfg'));
-  expect(services.kamailio.environment.SIP_SECRET).toBe(services['api-1'].environment.SIP_SECRET);
+  expect(kamailio.environment.SIP_SECRET).toBe(services['api-1'].environment.SIP_SECRET);
+  expect(kamailio.environment.SIP_API_SECRET).toBe(services['api-1'].environment.SIP_API_SECRET);
+  // Every setting the config requires (#!defenvs outside the trunk's own block) is set.
+  const config = fs.readFileSync(path.join(root, 'telephony/kamailio.cfg'), 'utf8');
+  const required = [...config.slice(0, config.indexOf('#!ifdef SIP_TRUNK_URI')).matchAll(/^#!defenvs \w+=(\w+)$/gm)].map((m) => m[1]);
+  expect(required.length).toBeGreaterThanOrEqual(4);
+  for (const name of required) expect([name, kamailio.environment[name]]).toEqual([name, expect.any(String)]);
+  expect(kamailio.environment.RTPENGINE_NG).toMatch(/^udp:rtpengine:\d+$/);
+  expect(kamailio.depends_on.rtpengine).toEqual({ condition: 'service_healthy' });
+  // Its spool is the replicas' RECORDINGS_SPOOL_DIR.
+  const spool = rtpengine.volumes.find((volume) => volume.endsWith(':/var/spool/rtpengine'));
+  for (const name of apiReplicas) {
+    expect(services[name].volumes).toContain(spool);
+    expect(services[name].environment.RECORDINGS_SPOOL_DIR).toBe('/var/spool/rtpengine');
+  }
+});
+
+test('the telephony images install the Debian packages `npm start` runs (the same modules the config loads)', () => {
+  const { PACKAGES } = require('../telephony/kamailio.js');
+  const installed = (service) => {
+    const file = path.join(root, services[service].build.context, services[service].build.dockerfile);
+    return /apt-get install -y --no-install-recommends ([^\\\n]+)/.exec(fs.readFileSync(file, 'utf8'))[1].trim().split(/\s+/);
+  };
+  const media = PACKAGES.filter((name) => name.startsWith('rtpengine'));
+  expect(installed('kamailio')).toEqual(expect.arrayContaining(PACKAGES.filter((name) => !media.includes(name))));
+  expect(installed('rtpengine')).toEqual(expect.arrayContaining(media));
+});
+
+test('ports are published on PUBLISH_ADDRESS (every address unless set: test:stack keeps them on 127.0.0.1)', () => {
+  for (const [name, service] of Object.entries(services)) {
+    for (const port of service.ports ?? [])
+      expect([name, port]).toEqual([name, expect.stringMatching(/^\$\{PUBLISH_ADDRESS:-0\.0\.0\.0\}:/)]);
+  }
 });
 
 test('every Dockerfile referenced exists and copies only files that exist', () => {

@@ -1,0 +1,189 @@
+// `npm run test:stack` (issue 23, docs/deployment.md "Running the stack here"): the production stack of
+// docker-compose.yml run for real on a Docker engine, from this checkout, with its ports published on 127.0.0.1
+// only; the checks below, each printed with its figure; then the stack taken down (volumes included).
+//
+//   1. every service healthy (time to healthy); the app signs in through nginx; a realtime socket connects through
+//      nginx and receives an alert caused by another person's request.
+//
+// The engine is started here when none runs (as root; else the message says what to do); base images missing on
+// a machine that reaches no image registry are replaced by local stand-ins (scripts/stack/standinImages.mjs).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fail, install, root, step } from './lib.mjs';
+import { composeCommand, ensureEngine, StackUnavailable } from './stack/engine.mjs';
+import { ensureBaseImages } from './stack/standinImages.mjs';
+
+const PROJECT = 'consigstack';
+const HEALTHY_WITHIN_MS = 5 * 60_000;
+const APP = 'http://127.0.0.1:8080';
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The stack's environment: ports on 127.0.0.1 only, and secrets of this run (never the defaults). */
+const stackEnv = {
+  ...process.env,
+  PUBLISH_ADDRESS: '127.0.0.1',
+  PUBLIC_HOST: '127.0.0.1',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  SIP_SECRET: randomBytes(24).toString('hex'),
+  SIP_API_SECRET: randomBytes(24).toString('hex'),
+  POSTGRES_PASSWORD: randomBytes(16).toString('hex'),
+  // Debian's docker-compose 1.29 and a client without buildx: the classic builder.
+  DOCKER_BUILDKIT: '0',
+  COMPOSE_DOCKER_CLI_BUILD: '0',
+};
+
+let compose;
+const composeArgs = (...args) => ['-p', PROJECT, '-f', join(root, 'docker-compose.yml'), ...args];
+function composeRun(...args) {
+  const [command, ...rest] = compose;
+  execFileSync(command, [...rest, ...composeArgs(...args)], { cwd: root, env: stackEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+}
+function composeOut(...args) {
+  const [command, ...rest] = compose;
+  return execFileSync(command, [...rest, ...composeArgs(...args)], { cwd: root, env: stackEnv, encoding: 'utf8' });
+}
+
+/** Every service's container and its health ('healthy', 'starting', 'unhealthy', or its state when it has no check). */
+function health() {
+  const ids = composeOut('ps', '-q').split('\n').filter(Boolean);
+  if (ids.length === 0) return [];
+  const lines = execFileSync(
+    'docker',
+    [
+      'inspect',
+      '--format',
+      '{{index .Config.Labels "com.docker.compose.service"}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}',
+      ...ids,
+    ],
+    { encoding: 'utf8' },
+  );
+  return lines
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [service, status] = line.split(' ');
+      return { service, status };
+    });
+}
+
+async function untilHealthy(services) {
+  const started = Date.now();
+  let last = [];
+  while (Date.now() - started < HEALTHY_WITHIN_MS) {
+    last = health();
+    if (services.every((service) => last.some((entry) => entry.service === service && entry.status === 'healthy')))
+      return Date.now() - started;
+    await sleep(1000);
+  }
+  throw new Error(`serviços não ficaram saudáveis em ${seconds(HEALTHY_WITHIN_MS)}: ${JSON.stringify(last)}`);
+}
+
+async function signIn(email, password) {
+  const response = await fetch(`${APP}/api/lnk/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ EM_Email: email, PW_Senha: password }),
+  });
+  const body = await response.json();
+  if (!response.ok || !body.token) throw new Error(`entrada de ${email} pelo nginx: HTTP ${response.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** A realtime socket through nginx, signed in as `token`, keeping the alerts it receives. */
+async function openSocket(WebSocket, token) {
+  const socket = new WebSocket(`${APP.replace('http', 'ws')}/ws`);
+  const alerts = [];
+  socket.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    // Alerts carry TP_Alerta; the resync notice after a reconnection does not.
+    if (message.TP_Alerta !== undefined) alerts.push(message);
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  socket.send(token);
+  return { socket, alerts };
+}
+
+async function until(what, condition, timeoutMs = 10_000) {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: nada em ${seconds(timeoutMs)}`);
+    await sleep(50);
+  }
+  return Date.now() - started;
+}
+
+/**
+ * The supervisor's live board over a socket through nginx: the attendant comes online (their own socket) and pauses
+ * (an HTTP request), each through nginx and perhaps on the other replica; the supervisor's socket hears both.
+ */
+async function checkSignInAndRealtime() {
+  const WebSocket = createRequire(join(root, 'api', 'package.json'))('ws');
+  const supervisor = await signIn('supervisor@demo.com.br', 'Supervisor@123');
+  const attendant = await signIn('atendente@demo.com.br', 'Atendente@123');
+  const board = await openSocket(WebSocket, supervisor);
+  await sleep(500); // signed in on its replica before the changes it must hear about
+  const started = Date.now();
+  const online = await openSocket(WebSocket, attendant);
+  await until('alerta da atendente online', () => board.alerts.length >= 1);
+  const pause = await fetch(`${APP}/api/atendente/tabular`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${attendant}` },
+    body: JSON.stringify({ ID_Status: 202 }),
+  });
+  if (!pause.ok) throw new Error(`pausa pelo nginx: HTTP ${pause.status} ${await pause.text()}`);
+  await until('alerta da pausa', () => board.alerts.length >= 2);
+  board.socket.close();
+  online.socket.close();
+  return Date.now() - started;
+}
+
+async function main() {
+  step('Pilha de produção (docker-compose.yml) em um Docker engine');
+  const engine = await ensureEngine();
+  compose = composeCommand();
+  console.log(`  engine: ${engine}; compose: ${compose.join(' ')}`);
+  install(); // the checks use the workspace's ws client and contracts
+
+  step('Imagens base');
+  for (const [name, what] of Object.entries(ensureBaseImages())) console.log(`  ${name}: ${what}`);
+
+  step('Construção das imagens do projeto');
+  let started = Date.now();
+  composeRun('build');
+  console.log(`  construídas em ${seconds(Date.now() - started)}`);
+  const sizes = execFileSync('docker', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}} {{.Size}}'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((line) => line.startsWith(`${PROJECT}_`) || line.startsWith(`${PROJECT}-`));
+  for (const line of sizes) console.log(`  ${line}`);
+
+  const failures = [];
+  try {
+    step('1. Serviços saudáveis; entrada e tempo real pelo nginx');
+    started = Date.now();
+    composeRun('up', '-d');
+    const healthyIn = await untilHealthy(['postgres', 'api-1', 'api-2', 'web', 'kamailio']);
+    console.log(`  todos saudáveis em ${seconds(healthyIn)} (desde o up: ${seconds(Date.now() - started)})`);
+    console.log(`  entrada e alerta pelo socket via nginx em ${seconds(await checkSignInAndRealtime())}`);
+  } catch (error) {
+    failures.push(error);
+    console.error(`  FALHOU: ${error.message}`);
+    spawnSync(compose[0], [...compose.slice(1), ...composeArgs('logs', '--tail', '40')], { cwd: root, env: stackEnv, stdio: 'inherit' });
+  } finally {
+    step('Derrubando a pilha');
+    composeRun('down', '-v', '--remove-orphans');
+  }
+  if (failures.length) fail(`test:stack: ${failures.length} verificação(ões) falharam`);
+  console.log('test:stack: todas as verificações passaram');
+}
+
+main().catch((error) => {
+  if (error instanceof StackUnavailable) fail(error.message);
+  console.error(error);
+  process.exit(1);
+});
