@@ -4,6 +4,8 @@
 //
 //   1. every service healthy (time to healthy); the app signs in through nginx; a realtime socket connects through
 //      nginx and receives an alert caused by another person's request.
+//   2. failover under load: 50 clients through nginx, api-1 killed; no request lost after its retry, none after 2 s,
+//      no write lost or doubled, sockets reconnect and hear an alert sent after the kill; api-1 back takes requests.
 //
 // The engine is started here when none runs (as root; else the message says what to do); base images missing on
 // a machine that reaches no image registry are replaced by local stand-ins (scripts/stack/standinImages.mjs).
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fail, install, root, step } from './lib.mjs';
 import { composeCommand, ensureEngine, StackUnavailable } from './stack/engine.mjs';
+import { startLoad } from './stack/load.mjs';
 import { ensureBaseImages } from './stack/standinImages.mjs';
 
 const PROJECT = 'consigstack';
@@ -30,6 +33,9 @@ const stackEnv = {
   SIP_SECRET: randomBytes(24).toString('hex'),
   SIP_API_SECRET: randomBytes(24).toString('hex'),
   POSTGRES_PASSWORD: randomBytes(16).toString('hex'),
+  // The load of the failover check is 50 clients signed in as one supervisor: that person's budget is raised.
+  RATE_LIMIT_PERSON_PER_S: '100000',
+  RATE_LIMIT_PERSON_BURST: '100000',
   // Debian's docker-compose 1.29 and a client without buildx: the classic builder.
   DOCKER_BUILDKIT: '0',
   COMPOSE_DOCKER_CLI_BUILD: '0',
@@ -143,6 +149,126 @@ async function checkSignInAndRealtime() {
   return Date.now() - started;
 }
 
+/**
+ * A realtime socket through nginx that reconnects (200 ms after a close, as the host's client does) and keeps every
+ * alert; `reconnections` holds how long each reconnection took from the close.
+ */
+function reconnectingSocket(WebSocket, token) {
+  const state = { alerts: [], reconnections: [], socket: undefined, closedAt: undefined, stopped: false };
+  const connect = () => {
+    const socket = new WebSocket(`${APP.replace('http', 'ws')}/ws`);
+    state.socket = socket;
+    socket.on('open', () => {
+      socket.send(token);
+      if (state.closedAt !== undefined) state.reconnections.push(Date.now() - state.closedAt);
+      state.closedAt = undefined;
+    });
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString());
+      if (message.TP_Alerta !== undefined) state.alerts.push({ at: Date.now(), message });
+    });
+    socket.on('error', () => undefined); // a refused reconnection closes too
+    socket.on('close', () => {
+      if (state.stopped) return;
+      state.closedAt ??= Date.now();
+      setTimeout(connect, 200);
+    });
+  };
+  connect();
+  return Object.assign(state, {
+    close() {
+      state.stopped = true;
+      state.socket.close();
+    },
+  });
+}
+
+const containerOf = (service) => composeOut('ps', '-q', service).trim();
+const psql = (sql) =>
+  execFileSync('docker', ['exec', containerOf('postgres'), 'psql', '-U', 'consig', '-d', 'consig', '-tAc', sql], {
+    encoding: 'utf8',
+  }).trim();
+const addressOf = (service) =>
+  execFileSync('docker', ['inspect', '--format', '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}', containerOf(service)], {
+    encoding: 'utf8',
+  }).trim();
+/** How many requests nginx sent to `address` since `since` (its access log's upstream= field). */
+const requestsTo = (address, since) =>
+  execFileSync('docker', ['logs', '--since', since, containerOf('web')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 1024 * 1024 * 1024,
+  })
+    .split('\n')
+    .filter((line) => line.includes(`upstream=${address}:`)).length;
+
+/**
+ * 2. Failover under load: 50 clients busy through nginx, api-1 killed: no request fails after its retry, none after
+ * 2 s, no write lost or doubled, the sockets that were on api-1 reconnect and every socket hears an alert sent after
+ * the kill; api-1 started again takes requests again.
+ */
+async function checkFailover() {
+  const WebSocket = createRequire(join(root, 'api', 'package.json'))('ws');
+  const supervisor = await signIn('supervisor@demo.com.br', 'Supervisor@123');
+  const attendant = await signIn('atendente@demo.com.br', 'Atendente@123');
+  const sockets = Array.from({ length: 6 }, () => reconnectingSocket(WebSocket, supervisor));
+  // The attendant is online (their own socket), so a change of their status is a change of the board.
+  const attendantSocket = reconnectingSocket(WebSocket, attendant);
+  const load = startLoad({ app: APP, token: supervisor, clients: 50, prefix: '61987' });
+  await sleep(5000);
+  const api1 = addressOf('api-1');
+  const killedAt = Date.now();
+  execFileSync('docker', ['kill', containerOf('api-1')], { stdio: 'ignore' });
+  await sleep(3000);
+  // An alert after the kill: the attendant goes back to work, then pauses (through nginx, now only api-2); every
+  // board socket hears of it.
+  const pausedAt = Date.now();
+  for (const ID_Status of [81, 202]) {
+    const change = await fetch(`${APP}/api/atendente/tabular`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${attendant}` },
+      body: JSON.stringify({ ID_Status }),
+    });
+    if (!change.ok) throw new Error(`mudança de status depois da queda: HTTP ${change.status} ${await change.text()}`);
+  }
+  await until('alerta da pausa em todos os sockets', () => sockets.every((socket) => socket.alerts.some((alert) => alert.at >= pausedAt)));
+  await sleep(2000);
+  // api-1 back: healthy again, then given requests again (after nginx's fail_timeout).
+  const restartedAt = new Date();
+  composeRun('start', 'api-1');
+  await untilHealthy(['api-1']);
+  const healthyAgain = Date.now();
+  await sleep(12_000);
+  const { requests, acknowledged } = await load.stop();
+  for (const socket of [...sockets, attendantSocket]) socket.close();
+
+  const sinceKill = Date.now() - killedAt;
+  const failed = requests.filter((request) => !request.ok);
+  const late = failed.filter((request) => request.at > killedAt - load.startedAt + 2000);
+  const firstTryFailures = requests.filter((request) => request.first === 'falhou').length;
+  const rows = Number(psql("select count(*) from nao_perturbe where co_telefone like '61987%'"));
+  const reconnected = sockets.flatMap((socket) => socket.reconnections);
+  const toApi1 = requestsTo(api1, restartedAt.toISOString());
+  const seconds_ = (Date.now() - load.startedAt) / 1000;
+  console.log(
+    `  ${requests.length} pedidos em ${seconds_.toFixed(0)} s (${(requests.length / seconds_).toFixed(0)}/s); ` +
+      `${firstTryFailures} falharam na 1ª tentativa e foram repetidos; ${failed.length} falharam depois da repetição; ` +
+      `${late.length} falharam mais de 2 s depois da queda (${(sinceKill / 1000).toFixed(0)} s observados)`,
+  );
+  console.log(`  escritas confirmadas ${acknowledged.size}, linhas no banco ${rows}`);
+  console.log(
+    `  sockets: ${reconnected.length} de ${sockets.length} estavam na api-1 e reconectaram (máx. ${seconds(Math.max(0, ...reconnected))}); ` +
+      `todos receberam o alerta enviado depois da queda`,
+  );
+  console.log(`  api-1 saudável de novo em ${seconds(healthyAgain - restartedAt.getTime())}; ${toApi1} pedidos foram a ela depois`);
+  const problems = [];
+  if (failed.length > 0) problems.push(`${failed.length} pedido(s) falharam mesmo repetidos: ${JSON.stringify(failed.slice(0, 3))}`);
+  if (rows !== acknowledged.size) problems.push(`linhas (${rows}) ≠ escritas confirmadas (${acknowledged.size})`);
+  if (reconnected.length === 0) problems.push('nenhum socket estava na api-1: a reconexão não foi exercitada');
+  if (toApi1 === 0) problems.push('a api-1 não voltou a receber pedidos');
+  if (problems.length) throw new Error(problems.join('; '));
+}
+
 async function main() {
   step('Pilha de produção (docker-compose.yml) em um Docker engine');
   const engine = await ensureEngine();
@@ -170,6 +296,8 @@ async function main() {
     const healthyIn = await untilHealthy(['postgres', 'api-1', 'api-2', 'web', 'kamailio']);
     console.log(`  todos saudáveis em ${seconds(healthyIn)} (desde o up: ${seconds(Date.now() - started)})`);
     console.log(`  entrada e alerta pelo socket via nginx em ${seconds(await checkSignInAndRealtime())}`);
+    step('2. Queda de uma réplica sob carga (50 clientes pelo nginx)');
+    await checkFailover();
   } catch (error) {
     failures.push(error);
     console.error(`  FALHOU: ${error.message}`);
