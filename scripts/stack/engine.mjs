@@ -4,7 +4,8 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { openSync } from 'node:fs';
 
-const ok = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
+/** Whether a command exits 0 (its output dropped). */
+export const succeeds = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 const isRoot = () => process.getuid?.() === 0;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -12,7 +13,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export class StackUnavailable extends Error {}
 
 function aptInstall(packages) {
-  if (!isRoot() || !ok('which', ['apt-get'])) {
+  if (!isRoot() || !succeeds('which', ['apt-get'])) {
     throw new StackUnavailable(
       `Faltam ${packages.join(', ')}: instale com \`sudo apt-get install -y ${packages.join(' ')}\` e rode de novo.`,
     );
@@ -25,17 +26,17 @@ function aptInstall(packages) {
  * `logFile`), left running afterwards like any service of the machine.
  */
 export async function ensureEngine({ logFile = '/var/log/consig-dockerd.log' } = {}) {
-  if (!ok('which', ['docker'])) aptInstall(['docker.io']);
-  if (ok('docker', ['info'])) return 'já em execução';
+  if (!succeeds('which', ['docker'])) aptInstall(['docker.io']);
+  if (succeeds('docker', ['info'])) return 'já em execução';
   if (!isRoot()) {
     throw new StackUnavailable('Nenhum Docker engine responde e este usuário não pode iniciar um: rode como root ou inicie o dockerd.');
   }
-  if (!ok('which', ['dockerd'])) aptInstall(['docker.io']);
+  if (!succeeds('which', ['dockerd'])) aptInstall(['docker.io']);
   const log = openSync(logFile, 'a');
   spawn('dockerd', [], { detached: true, stdio: ['ignore', log, log] }).unref();
   const started = Date.now();
   while (Date.now() - started < 60_000) {
-    if (ok('docker', ['info'])) return `iniciado em ${((Date.now() - started) / 1000).toFixed(1)} s`;
+    if (succeeds('docker', ['info'])) return `iniciado em ${((Date.now() - started) / 1000).toFixed(1)} s`;
     await sleep(500);
   }
   throw new StackUnavailable(`O dockerd não respondeu em 60 s: veja ${logFile}.`);
@@ -43,7 +44,7 @@ export async function ensureEngine({ logFile = '/var/log/consig-dockerd.log' } =
 
 /** The compose command: the plugin when the client has it, else Debian's docker-compose (installed when missing). */
 export function composeCommand() {
-  if (ok('docker', ['compose', 'version'])) return ['docker', 'compose'];
-  if (!ok('which', ['docker-compose'])) aptInstall(['docker-compose']);
+  if (succeeds('docker', ['compose', 'version'])) return ['docker', 'compose'];
+  if (!succeeds('which', ['docker-compose'])) aptInstall(['docker-compose']);
   return ['docker-compose'];
 }

@@ -3,10 +3,11 @@
 // missing and cannot be pulled, under the same name, so the Dockerfiles stay as everyone else runs them:
 // debian:bookworm-slim from a Debian root file system (debootstrap from the machine's own Debian mirror), and the
 // others from it with deploy/standins/*.Dockerfile. They are stand-ins for this situation only, never images to ship.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { succeeds } from './engine.mjs';
 
 const repo = join(import.meta.dirname, '..', '..');
 const standins = join(repo, 'deploy', 'standins');
@@ -18,9 +19,8 @@ const NODE_PACKAGES = { npm: '10.8.2', corepack: '0.34.6' };
 export const STANDIN_IMAGES = ['debian:bookworm-slim', 'node:20-bookworm-slim', 'postgres:15', 'nginx:1.27-bookworm'];
 
 const run = (command, args, options = {}) => execFileSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
-const quiet = (command, args) => spawnSync(command, args, { stdio: 'ignore' }).status === 0;
 
-export const imageExists = (name) => quiet('docker', ['image', 'inspect', name]);
+export const imageExists = (name) => succeeds('docker', ['image', 'inspect', name]);
 
 /** The Debian mirror this machine installs from (its apt sources), for debootstrap and the stand-ins' apt. */
 export function debianMirror() {
@@ -37,7 +37,8 @@ export function debianMirror() {
 
 /** debian:bookworm-slim: a minimal Debian root file system (≈ 25 s), imported as an image. */
 function buildDebian() {
-  if (!quiet('which', ['debootstrap'])) run('apt-get', ['install', '-y', '-qq', 'debootstrap'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (!succeeds('which', ['debootstrap']))
+    run('apt-get', ['install', '-y', '-qq', 'debootstrap'], { stdio: ['ignore', 'ignore', 'inherit'] });
   const root = mkdtempSync(join(tmpdir(), 'consig-debian-'));
   try {
     run('debootstrap', ['--variant=minbase', 'bookworm', root, debianMirror()], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -101,7 +102,7 @@ export function ensureBaseImages(log = console.log) {
       done[name] = 'presente';
       continue;
     }
-    if (quiet('docker', ['pull', '--quiet', name])) {
+    if (succeeds('docker', ['pull', '--quiet', name])) {
       done[name] = 'baixada';
       continue;
     }

@@ -12,6 +12,8 @@ type Props<TValues extends FieldValues> = Omit<
   label: string;
   /** Formats while typing: 'date' 99-99-9999, 'cpf', 'cnpj', 'cep', 'uf', 'phone', 'phoneDigits', 'money' (product-spec §5). */
   mask?: MaskName;
+  /** A control in a table cell under a visible column header: its label names its row, for screen readers only. */
+  hideLabel?: boolean;
 };
 
 /** One labelled input of a `<Form>`, with its error under it (product-spec §5). */
@@ -19,6 +21,7 @@ export function Field<TValues extends FieldValues = FieldValues>({
   name,
   label,
   mask,
+  hideLabel = false,
   type = 'text',
   className,
   children,
@@ -29,7 +32,9 @@ export function Field<TValues extends FieldValues = FieldValues>({
 
   return (
     <div className={className ? `consig-field ${className}` : 'consig-field'}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'consig-visually-hidden' : undefined}>
+        {label}
+      </label>
       <input
         inputMode={format?.inputMode}
         maxLength={format && 'maxLength' in format ? format.maxLength : undefined}
@@ -38,7 +43,7 @@ export function Field<TValues extends FieldValues = FieldValues>({
         type={type}
         name={fieldName}
         ref={ref}
-        value={(value as string | undefined) ?? ''}
+        value={(value as string | null | undefined) ?? ''}
         onBlur={onBlur}
         onChange={(event) => onChange(format ? format.apply(event.target.value) : event.target.value)}
         {...errorAttributes}

@@ -17,6 +17,8 @@ interface Props<TValues extends FieldValues> {
   emptyLabel?: string | null;
   /** The first option leaves the field out (undefined), as a filter's 'Todas' does, instead of '' or null. */
   emptyMeansAbsent?: boolean;
+  /** A control in a table cell under a visible column header: its label names its row, for screen readers only. */
+  hideLabel?: boolean;
 }
 
 /** A labelled select of a `<Form>`, with its error under it; the first option, 'Selecione', is the empty value. */
@@ -27,11 +29,14 @@ export function SelectField<TValues extends FieldValues = FieldValues>({
   numeric = false,
   emptyLabel = 'Selecione',
   emptyMeansAbsent = false,
+  hideLabel = false,
 }: Props<TValues>) {
   const { id, ref, value, onChange, onBlur, fieldName, error, errorId, errorAttributes } = useFieldControl<TValues>(name);
   return (
     <div className="consig-field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={hideLabel ? 'consig-visually-hidden' : undefined}>
+        {label}
+      </label>
       <select
         id={id}
         name={fieldName}

@@ -9,7 +9,7 @@ import { Form, SubmitButton, useZodForm } from '@consig/shared/forms';
 import { useId } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import { useSaveCallingHours } from './api/saveCallingHours';
-import { FlagCheckbox } from './GridControls';
+import { FlagCheckbox } from './FlagCheckbox';
 import { StateNarrowings } from './StateNarrowings';
 import { WeekGrid } from './WeekGrid';
 import { WEEKDAYS } from './weekdays';

@@ -1,6 +1,6 @@
 import { UFS, type CallingHoursFormInput } from '@consig/shared';
 import { useFieldArray } from 'react-hook-form';
-import { SelectInput, TimeInput } from './GridControls';
+import { Field, SelectField } from '@consig/shared/forms';
 import { WEEKDAY_OPTIONS } from './weekdays';
 
 const STATE_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
@@ -35,16 +35,29 @@ export function StateNarrowings({ titleId }: { titleId: string }) {
               return (
                 <tr key={field.id}>
                   <td>
-                    <SelectInput name={`restricoes.${index}.SG_UF`} label={`Estado ${which}`} options={STATE_OPTIONS} emptyLabel="UF" />
+                    <SelectField<CallingHoursFormInput>
+                      name={`restricoes.${index}.SG_UF`}
+                      label={`Estado ${which}`}
+                      options={STATE_OPTIONS}
+                      emptyLabel="UF"
+                      hideLabel
+                    />
                   </td>
                   <td>
-                    <SelectInput name={`restricoes.${index}.NU_DiaSemana`} label={`Dia ${which}`} options={WEEKDAY_OPTIONS} numeric />
+                    <SelectField<CallingHoursFormInput>
+                      name={`restricoes.${index}.NU_DiaSemana`}
+                      label={`Dia ${which}`}
+                      options={WEEKDAY_OPTIONS}
+                      numeric
+                      emptyLabel={null}
+                      hideLabel
+                    />
                   </td>
                   <td>
-                    <TimeInput name={`restricoes.${index}.HR_Inicio`} label={`Início ${which}`} />
+                    <Field<CallingHoursFormInput> name={`restricoes.${index}.HR_Inicio`} label={`Início ${which}`} type="time" hideLabel />
                   </td>
                   <td>
-                    <TimeInput name={`restricoes.${index}.HR_Fim`} label={`Fim ${which}`} />
+                    <Field<CallingHoursFormInput> name={`restricoes.${index}.HR_Fim`} label={`Fim ${which}`} type="time" hideLabel />
                   </td>
                   <td>
                     <button type="button" className="consig-button consig-button--ghost" onClick={() => remove(index)}>

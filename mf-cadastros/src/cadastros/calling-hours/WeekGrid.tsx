@@ -1,6 +1,7 @@
 import { WEEKDAY_NAMES, type CallingHoursFormInput } from '@consig/shared';
 import { useWatch } from 'react-hook-form';
-import { FlagCheckbox, TimeInput } from './GridControls';
+import { Field } from '@consig/shared/forms';
+import { FlagCheckbox } from './FlagCheckbox';
 import { onWeekday, WEEKDAYS } from './weekdays';
 
 /**
@@ -31,10 +32,22 @@ export function WeekGrid() {
                 <FlagCheckbox name={`dias.${index}.SN_Liga`} text="Liga" hint={onWeekday(weekday)} />
               </td>
               <td>
-                <TimeInput name={`dias.${index}.HR_Inicio`} label={`Início de ${name.toLowerCase()}`} disabled={closed} />
+                <Field<CallingHoursFormInput>
+                  name={`dias.${index}.HR_Inicio`}
+                  label={`Início de ${name.toLowerCase()}`}
+                  type="time"
+                  hideLabel
+                  disabled={closed}
+                />
               </td>
               <td>
-                <TimeInput name={`dias.${index}.HR_Fim`} label={`Fim de ${name.toLowerCase()}`} disabled={closed} />
+                <Field<CallingHoursFormInput>
+                  name={`dias.${index}.HR_Fim`}
+                  label={`Fim de ${name.toLowerCase()}`}
+                  type="time"
+                  hideLabel
+                  disabled={closed}
+                />
               </td>
             </tr>
           );
