@@ -9,13 +9,24 @@ const root = path.join(__dirname, '..');
 const compose = YAML.parse(fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true });
 const { services } = compose;
 const apiReplicas = Object.keys(services).filter((name) => /^api-\d+$/.test(name));
+/** The replicas `docker compose up` starts; the others belong to a profile (started on demand). */
+const alwaysUp = apiReplicas.filter((name) => !services[name].profiles);
 
 /** The host side of a bind mount ("./x:/y:ro"), or undefined for a named volume. */
 const hostPath = (volume) => (volume.startsWith('.') ? path.join(root, volume.split(':')[0]) : undefined);
 
-test('the stack: PostgreSQL, two API replicas, nginx, Kamailio and rtpengine', () => {
-  expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'kamailio', 'postgres', 'rtpengine', 'web']);
-  expect(apiReplicas).toHaveLength(2);
+test('the stack: PostgreSQL, two API replicas (a third on demand), nginx, Kamailio and rtpengine', () => {
+  expect(Object.keys(services).sort()).toEqual(['api-1', 'api-2', 'api-3', 'kamailio', 'postgres', 'rtpengine', 'web']);
+  expect(alwaysUp).toEqual(['api-1', 'api-2']);
+  expect(services['api-3'].profiles).toEqual(['scale']);
+});
+
+test('every replica runs one image, named by API_VERSION, and answers to the alias nginx proxies to', () => {
+  for (const name of apiReplicas) {
+    expect([name, services[name].image]).toEqual([name, 'consig-api:${API_VERSION:-local}']);
+    expect([name, services[name].networks.default.aliases]).toEqual([name, ['api']]);
+  }
+  expect(services.web.environment.CONSIG_API).toBe('api:3000');
 });
 
 test('the API replicas run the built JavaScript with plain node against PostgreSQL, and are checked for readiness', () => {
@@ -36,10 +47,10 @@ test('every service waited on has a healthcheck, and is waited on until healthy'
       expect(services[dependency].healthcheck?.test).toBeDefined();
     }
   }
-  expect(Object.keys(services.web.depends_on).sort()).toEqual(apiReplicas);
+  expect(Object.keys(services.web.depends_on).sort()).toEqual(alwaysUp);
 });
 
-test('nginx uses the repo’s config, its templates name every variable compose sets, and it proxies to both replicas', () => {
+test('nginx uses the repo’s config, and its templates name every variable compose sets', () => {
   const { web } = services;
   const mounts = web.volumes.map(hostPath).filter(Boolean);
   expect(mounts).toEqual(expect.arrayContaining([path.join(root, 'deploy/nginx/nginx.conf'), path.join(root, 'deploy/nginx/templates')]));
@@ -54,7 +65,6 @@ test('nginx uses the repo’s config, its templates name every variable compose 
     ),
   );
   expect([...used].sort()).toEqual(Object.keys(web.environment).sort());
-  expect([web.environment.CONSIG_API_1, web.environment.CONSIG_API_2].sort()).toEqual(apiReplicas.map((name) => `${name}:3000`));
 });
 
 test('the remotes’ deploy root is a named volume at CONSIG_DEPLOY_ROOT, seeded by the web image with scripts/deploy.mjs', () => {

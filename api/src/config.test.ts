@@ -71,6 +71,31 @@ describe('readEnv', () => {
     expect(config.exportMaxConcurrent).toBe(2);
   });
 
+  // docker-compose.yml sets TRUST_PROXY=1 (nginx alone in front). Fastify >= 5.12.1 takes a number as "trust
+  // nothing", so the hop count reaches it as a function: hop 0 is the socket's peer, hop 1 the last
+  // X-Forwarded-For entry (appended by the proxy), hop 2 the entry before it (written by the client).
+  it('reads TRUST_PROXY as a count of proxies in front, so only the addresses they appended are trusted', () => {
+    const trust = (value: string) => readEnv({ TRUST_PROXY: value }).trustProxy;
+    const one = trust('1');
+    if (typeof one !== 'function') throw new Error(`TRUST_PROXY=1 gave ${String(one)}`);
+    expect([one('172.18.0.5', 0), one('198.51.100.7', 1), one('203.0.113.9', 2)]).toEqual([true, false, false]);
+    const two = trust('2');
+    if (typeof two !== 'function') throw new Error(`TRUST_PROXY=2 gave ${String(two)}`);
+    expect([two('172.18.0.5', 0), two('10.0.0.9', 1), two('198.51.100.7', 2)]).toEqual([true, true, false]);
+    // No proxy in front: the socket's address, as when unset.
+    expect(trust('0')).toBe(false);
+    expect(trust('')).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('true')).toBe(true);
+    // Spaces around a count (an env file's) keep it a count, not the address 0.0.0.1.
+    const spaced = trust(' 1 ');
+    if (typeof spaced !== 'function') throw new Error(`TRUST_PROXY=" 1 " gave ${String(spaced)}`);
+    expect([spaced('172.18.0.5', 0), spaced('198.51.100.7', 1)]).toEqual([true, false]);
+    // Anything else is the proxies' addresses, for Fastify (which refuses a malformed one, like -1, when it starts).
+    expect(trust('172.18.0.0/16, 127.0.0.1')).toBe('172.18.0.0/16, 127.0.0.1');
+    expect(trust('-1')).toBe('-1');
+  });
+
   it('refuses invalid values with a message naming the variable', () => {
     expect(() => readEnv({ API_PORT: 'abc' })).toThrow(/API_PORT/);
     expect(() => readEnv({ JWT_SECRET: 'curto' })).toThrow(/JWT_SECRET/);

@@ -56,9 +56,11 @@ const envSchema = z.object({
   /** Comma list of allowed origins; empty allows any (bearer tokens, no cookies). */
   CORS_ORIGINS: z.string().default(''),
   /**
-   * Behind a load balancer: 'true' or a comma list of the proxies' addresses/CIDRs, so the client
-   * address (sign-in throttling) comes from X-Forwarded-For. Empty: use the socket's address. Behind a proxy
-   * without it, every request has the proxy's address, and the address request budget counts them all as one.
+   * Behind a load balancer: the number of proxies in front (a whole number of hops) or a comma list of the
+   * proxies' addresses/CIDRs, so the client address (sign-in throttling, request budgets) comes from
+   * X-Forwarded-For. Empty: use the socket's address. Behind a proxy without it, every request has the proxy's
+   * address, and the address request budget counts them all as one. 'true' trusts every hop, so a client can
+   * forge its address with an X-Forwarded-For of its own: it suits tests and benchmarks only.
    */
   TRUST_PROXY: z.string().default(''),
   /** Realtime sockets (/ws) one client address may hold open on one API instance, signed in or not. */
@@ -149,7 +151,11 @@ export interface EnvConfig {
     rtpengineNg?: string;
   };
   corsOrigins: true | string[];
-  trustProxy: boolean | string;
+  /**
+   * Fastify's trustProxy. A hop count is a function, not a number: since 5.12.1 Fastify takes a number as
+   * "trust nothing" (it cannot tell the proxy from a direct client), which would give every request nginx's address.
+   */
+  trustProxy: boolean | string | TrustHop;
   realtime: { maxSocketsPerAddress: number; maxSocketsPerPerson: number };
   /** Proposal CSV exports streamed at once by this instance. */
   exportMaxConcurrent: number;
@@ -237,9 +243,23 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): EnvConfig {
   };
 }
 
-function parseTrustProxy(value: string): boolean | string {
+/** Whether the address at `hop` (0: the socket's peer, 1: the last X-Forwarded-For entry, …) is a trusted proxy. */
+export type TrustHop = (address: string, hop: number) => boolean;
+
+function parseTrustProxy(raw: string): boolean | string | TrustHop {
+  // Trimmed: handed to Fastify, "1 " would be the address 0.0.0.1 (ipaddr.js reads a lone number as one).
+  const value = raw.trim();
   if (value === '' || value === 'false') return false;
-  return value === 'true' ? true : value;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops === 0) return false;
+    // The last `hops` addresses are the proxies (each appends its peer's address), so the client is the one
+    // before them, whatever the client put in its own X-Forwarded-For. Sound only while the API's port is
+    // reachable from the proxies alone: a direct client would be trusted as hop 0.
+    return (_address, hop) => hop < hops;
+  }
+  return value;
 }
 
 /**

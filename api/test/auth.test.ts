@@ -165,6 +165,41 @@ describe('sign-in throttling', () => {
   });
 });
 
+// docker-compose.yml puts one nginx in front, which appends the address it sees to the X-Forwarded-For the
+// browser sent ($proxy_add_x_forwarded_for). Only that last entry is the client's real address.
+describe('the client address behind one proxy (TRUST_PROXY)', () => {
+  const waitText = (wait: string) => ({ success: false, text: `Muitas tentativas de acesso. Aguarde ${wait} e tente novamente.` });
+  let oneHop: TestApp;
+  let everyHop: TestApp;
+  beforeAll(async () => {
+    [oneHop, everyHop] = await Promise.all([startTestApp({ env: { TRUST_PROXY: '1' } }), startTestApp({ env: { TRUST_PROXY: 'true' } })]);
+  });
+  afterAll(() => Promise.all([oneHop?.close(), everyHop?.close()]));
+
+  /** A sign-in as nginx forwards it: the browser's own X-Forwarded-For (forged), then the address nginx saw. */
+  const throughNginx = (app: TestApp, PW_Senha: string, forged: string, real: string) =>
+    app.call('POST', '/lnk/token', {
+      body: { EM_Email: 'atendente@demo.com.br', PW_Senha },
+      headers: { 'x-forwarded-for': `${forged}, ${real}` },
+    });
+
+  it('with TRUST_PROXY=1, throttles the address nginx saw, whatever the browser forged before it', async () => {
+    const real = '198.51.100.7';
+    for (let i = 0; i < 5; i += 1) expect((await throughNginx(oneHop, `errada${i}`, `203.0.113.${i}`, real)).status).toBe(401);
+    // A sixth forged address changes nothing: the guessing stops, the right password included.
+    expect(await throughNginx(oneHop, 'Atendente@123', '203.0.113.99', real)).toEqual({ status: 429, body: waitText('1 minuto') });
+    // Another browser behind the same nginx is another address: it signs in (the API does not see everyone as nginx).
+    expect((await throughNginx(oneHop, 'Atendente@123', '203.0.113.0', '198.51.100.8')).status).toBe(200);
+  });
+
+  it('with TRUST_PROXY=true, takes the forged first entry as the address: each forgery gets fresh attempts', async () => {
+    // Why the compose file says 1: with true, eight guesses from one machine are never throttled (the limit is 5).
+    const answers = [];
+    for (let i = 0; i < 8; i += 1) answers.push((await throughNginx(everyHop, `errada${i}`, `203.0.113.${i}`, '198.51.100.7')).status);
+    expect(answers).toEqual(Array(8).fill(401));
+  });
+});
+
 describe('bounded sign-in inputs', () => {
   const longEmail = (length: number) => `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(length - 64 - 1 - 63 - 1 - 4)}.com`;
 

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectPageErrors, signIn } from '../support/browser';
+import { changedCopy as changedCopyOf } from '../support/changedCopy';
 import { useProductAndBrowser } from '../support/suite';
 
 /**
@@ -32,20 +33,10 @@ function npmRun(action: 'deploy' | 'rollback', app: string, ...args: string[]) {
 /** The version remotes.json points the remote (its federation name) at; null: the build the product started with. */
 const currentVersion = (name: string) => JSON.parse(readFileSync(join(deployRoot, 'remotes.json'), 'utf8'))[name].current as string | null;
 
-/**
- * A copy of a remote's folder beside the real one (same depth, so its tsconfig and package links resolve), with one
- * visible text of `file` changed: a real build of a changed working tree.
- */
-function changedCopy(dir: string, file: string, from: string, to: string): string {
-  const copy = join(repo, `.e2e-deploy-${dir}-${process.pid}`);
+/** A changed copy of a remote, removed after the tests. */
+function changedCopy(...args: Parameters<typeof changedCopyOf>): string {
+  const copy = changedCopyOf(...args);
   copies.push(copy);
-  for (const item of ['src', 'public', 'package.json', 'tsconfig.json', 'webpack.config.js'])
-    cpSync(join(repo, dir, item), join(copy, item), { recursive: true });
-  symlinkSync(join(repo, dir, 'node_modules'), join(copy, 'node_modules'));
-  const source = readFileSync(join(copy, 'src', file), 'utf8');
-  const changed = source.replace(from, to);
-  if (changed === source) throw new Error(`${dir}/src/${file} mudou; ajuste este teste`);
-  writeFileSync(join(copy, 'src', file), changed);
   return copy;
 }
 

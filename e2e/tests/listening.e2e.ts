@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { collectPageErrors, launchBrowser, signIn } from '../support/browser';
 import { startProductWithCarrier } from '../support/carrier';
+import { keepPeerConnections } from '../support/peerConnections';
 import { startSideBySide } from '../support/suite';
 
 /**
@@ -25,17 +26,7 @@ async function signedIn(email: string, password: string, { countPeerConnections 
   const page = await context.newPage();
   if (countPeerConnections) {
     // The page's peer connections, for their statistics (what a person would hear is what arrives).
-    await page.addInitScript(() => {
-      const Native = window.RTCPeerConnection;
-      const made: RTCPeerConnection[] = [];
-      Object.assign(window, { __peerConnections: made });
-      window.RTCPeerConnection = class extends Native {
-        constructor(configuration?: RTCConfiguration) {
-          super(configuration);
-          made.push(this);
-        }
-      } as typeof RTCPeerConnection;
-    });
+    await keepPeerConnections(page);
   }
   const errors = collectPageErrors(page);
   await signIn(page, edge.product.urls.app, email, password);
@@ -48,7 +39,7 @@ const packets = (page: Page) =>
   page.evaluate(async () => {
     let received = 0;
     let sent = 0;
-    for (const connection of (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections) {
+    for (const connection of (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections) {
       (await connection.getStats()).forEach((report) => {
         if (report.type === 'inbound-rtp') received += report.packetsReceived ?? 0;
         if (report.type === 'outbound-rtp') sent += report.packetsSent ?? 0;
@@ -78,7 +69,7 @@ test("the supervisor hears Ana's call in silence; it ends with the call", async 
   await supervisor.page.waitForFunction(
     async () => {
       let received = 0;
-      for (const connection of (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections) {
+      for (const connection of (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections) {
         (await connection.getStats()).forEach((report) => report.type === 'inbound-rtp' && (received += report.packetsReceived ?? 0));
       }
       return received > 0;

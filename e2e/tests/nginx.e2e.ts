@@ -131,8 +131,7 @@ beforeAll(async () => {
     // Stand-ins nothing answers: the test needs no CEP look-up and no telephony.
     CONSIG_CEP_ORIGIN: 'http://127.0.0.1:9',
     CONSIG_SIP_WS_ORIGIN: 'ws://127.0.0.1:9',
-    CONSIG_API_1: `127.0.0.1:${ports.api}`,
-    CONSIG_API_2: `127.0.0.1:${ports.api}`,
+    CONSIG_API: `127.0.0.1:${ports.api}`,
   });
   // What the image's nginx.conf holds, with every path nginx writes to moved into the temporary folder.
   const runAsRoot = process.getuid?.() === 0 ? 'user root;' : '';

@@ -7,6 +7,7 @@ import { MAIN_NUMBER, startProductWithCarrier } from '../support/carrier';
 import { freePort, freeUdpPort, type TestProduct } from '../support/product';
 import { startPhone } from '../support/sipPhone';
 import { callApiAs } from '../support/api';
+import { audioStats, keepPeerConnections } from '../support/peerConnections';
 
 /**
  * The browser softphone through a real Kamailio and rtpengine (product-spec §2 call bar and inbound navigation,
@@ -37,25 +38,6 @@ const callMenu = () => page.getByRole('button', { name: /^Tabular ligação/ });
 /** José's second number: nobody is registered under it, so the call goes out to the carrier. */
 const dialJoseLandline = () => page.getByRole('button', { name: 'Ligar para Cel. 2' });
 
-/** The page's audio as WebRTC reports it: packets and energy received (inbound-rtp) and packets sent. */
-async function audioStats() {
-  return page.evaluate(async () => {
-    const connections = (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections;
-    const live = connections.filter((pc) => pc.connectionState !== 'closed');
-    const totals = { packetsReceived: 0, totalAudioEnergy: 0, packetsSent: 0 };
-    for (const pc of live) {
-      (await pc.getStats()).forEach((report) => {
-        if (report.type === 'inbound-rtp' && report.kind === 'audio') {
-          totals.packetsReceived += report.packetsReceived ?? 0;
-          totals.totalAudioEnergy += report.totalAudioEnergy ?? 0;
-        }
-        if (report.type === 'outbound-rtp' && report.kind === 'audio') totals.packetsSent += report.packetsSent ?? 0;
-      });
-    }
-    return totals;
-  });
-}
-
 /** A WAV's format, duration and loudness (RMS of its 16-bit samples, 0–32768). */
 function readWav(bytes: Buffer) {
   const format = { channels: bytes.readUInt16LE(22), rate: bytes.readUInt32LE(24), bits: bytes.readUInt16LE(34) };
@@ -73,18 +55,7 @@ beforeAll(async () => {
   ({ product, carrier } = edge);
   attendant = await browser.newContext();
   page = await attendant.newPage();
-  // Test instrumentation, not the product: keep the page's peer connections so getStats() can be read.
-  await page.addInitScript(() => {
-    const Native = window.RTCPeerConnection;
-    const connections: RTCPeerConnection[] = [];
-    (window as unknown as { peerConnections: RTCPeerConnection[] }).peerConnections = connections;
-    window.RTCPeerConnection = class extends Native {
-      constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
-        super(...args);
-        connections.push(this);
-      }
-    };
-  });
+  await keepPeerConnections(page);
   errors = collectPageErrors(page);
   // The client's phone is a test fixture, not the product: its page skips the app's Content-Security-Policy.
   phone = await startPhone(await (await browser.newContext({ bypassCSP: true })).newPage(), product.urls.app, edge.telephony, DIALLED);
@@ -145,9 +116,9 @@ test('a number nobody here is registered under goes out through the carrier (dig
   const answeredAt = Date.now();
   await page.getByText('Ligação gravada: informe o cliente.').waitFor();
   // The carrier (SIPp) was challenged-then-authorised and echoes every packet: the page hears its own tone back.
-  const first = await audioStats();
+  const first = await audioStats(page);
   await page.waitForTimeout(3000);
-  const later = await audioStats();
+  const later = await audioStats(page);
   expect({
     sent: later.packetsSent - first.packetsSent > 100,
     received: later.packetsReceived - first.packetsReceived > 100,

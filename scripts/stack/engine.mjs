@@ -18,7 +18,11 @@ function aptInstall(packages) {
       `Faltam ${packages.join(', ')}: instale com \`sudo apt-get install -y ${packages.join(' ')}\` e rode de novo.`,
     );
   }
-  execFileSync('apt-get', ['install', '-y', ...packages], { stdio: ['ignore', 'ignore', 'inherit'] });
+  // Another installation holding dpkg's lock (e.g. the test run's own Chromium) is waited for, not a failure.
+  execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', ...packages], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 /**
