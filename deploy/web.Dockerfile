@@ -13,7 +13,8 @@ COPY . .
 RUN pnpm install --offline --frozen-lockfile && npm run build
 # Seeds the deploy root with every remote's build as its first deployed version, with the same command a
 # remote team runs later, so a fresh container serves current versions (<app>/current, host-remotes.json).
-RUN for app in mf-attendance mf-campaigns mf-followup mf-telephony mf-reports mf-cadastros; do \
+# The remotes are tooling/apps.js's, the list every other tool reads: a new remote needs no edit here.
+RUN remotes=$(node -p "require('./tooling/apps.js').REMOTES.map((remote) => remote.dir).join(' ')") && for app in $remotes; do \
       DEPLOY_ROOT=/deploy node scripts/deploy.mjs deploy "$app" --from "$app/dist" || exit 1; \
     done
 

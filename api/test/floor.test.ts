@@ -250,6 +250,12 @@ describe('PUT /relatorios/ao-vivo/limite', () => {
     expect(audit).toEqual([
       { actor: idOf(MANAGER), address: '127.0.0.1', before: { NU_LimitePosAtendimento: 60 }, after: { NU_LimitePosAtendimento: 90 } },
     ]);
+    // The same limit again: the same answer, nothing to audit.
+    expect((await setLimitAs(MANAGER, { NU_LimitePosAtendimento: 90 })).body).toEqual({
+      success: true,
+      text: 'Limite de pós-atendimento: 90 s.',
+    });
+    expect(await demo.app.db.query("select 1 from auditoria where tp_acao = 'empresa.limite_pos_atendimento'")).toHaveLength(1);
     await setLimitAs(MANAGER, { NU_LimitePosAtendimento: 60 });
   });
 });

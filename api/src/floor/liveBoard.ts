@@ -27,12 +27,14 @@ export async function liveBoard(scope: CompanyScope, now: Date): Promise<FloorBo
 
 /**
  * A manager sets the company's after-call limit: saved and audited (with the limit it replaces) together; every
- * board reads it within a minute. `address` is the manager's client address, for the audit.
+ * board reads it within a minute. The same limit again changes nothing and is not audited (as 'Telefonia' does).
+ * `address` is the manager's client address, for the audit.
  */
 export async function setAfterCallLimit(scope: CompanyScope, actor: Person, seconds: number, address: string | null): Promise<void> {
   await scope.db.transaction(async (tx) => {
     const floor = createFloorRepository({ db: tx, companyId: scope.companyId });
     const before = await floor.afterCallLimit();
+    if (before === seconds) return;
     await floor.setAfterCallLimit(seconds);
     await floor.audit(actor.ID_Pessoa, 'empresa.limite_pos_atendimento', address, {
       before: { NU_LimitePosAtendimento: before },
