@@ -53,7 +53,9 @@ test('the current navigation item is highlighted and is not a link; Sair returns
 
   await nav.getByRole('link', { name: 'Campanhas' }).click();
   await page.waitForURL(`${app()}/campanhas`);
-  await expect(nav.locator('[aria-current="page"]').textContent()).resolves.toContain('Campanhas');
+  // The URL changes at the click; the highlight moves when the campaigns remote has rendered (a transition).
+  await nav.locator('[aria-current="page"]', { hasText: 'Campanhas' }).waitFor();
+  await expect(nav.locator('[aria-current="page"]').count()).resolves.toBe(1);
   await expect(nav.getByRole('link', { name: 'Dashboard' }).count()).resolves.toBe(1);
   await page.getByRole('columnheader', { name: 'Status processamento' }).waitFor();
 

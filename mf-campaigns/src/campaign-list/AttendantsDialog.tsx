@@ -5,9 +5,14 @@ import { Dialog } from '@consig/shared';
 import { getCampaignAttendantsQueryOptions } from './api/getCampaignAttendants';
 import { saveCampaignAttendants } from './api/saveCampaignAttendants';
 
-/** 'Definir atendentes': the company's active attendants, ticked when selected in this campaign. */
+/**
+ * 'Definir atendentes': the company's active attendants, ticked when selected in this campaign. The selection is
+ * read again each time the dialog opens and shown only once that read is back: a copy cached from an earlier
+ * opening (before a save, or another supervisor's) would tick the wrong boxes, and 'Salvar' sends every box.
+ */
 export function AttendantsDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
-  const attendants = useApiQuery(getCampaignAttendantsQueryOptions(campaign.CampanhaID));
+  const attendants = useApiQuery({ ...getCampaignAttendantsQueryOptions(campaign.CampanhaID), refetchOnMount: 'always' });
+  const current = attendants.isSuccess && attendants.isFetchedAfterMount;
   // The user's changes only; the rest read from the server's SN_Selecionado.
   const [changed, setChanged] = useState<Record<number, boolean>>({});
   const save = useApiMutation({
@@ -31,7 +36,7 @@ export function AttendantsDialog({ campaign, onClose }: { campaign: Campaign; on
       <p>
         {campaign.CO_Campanha} — {campaign.DE_Campanha}
       </p>
-      {attendants.isPending ? (
+      {!current && !attendants.isError ? (
         <QueryLoading slow={attendants.isSlow} />
       ) : list.length === 0 ? (
         <p className="consig-empty">Nenhum atendente ativo.</p>
@@ -55,12 +60,7 @@ export function AttendantsDialog({ campaign, onClose }: { campaign: Campaign; on
         <button type="button" className="consig-button consig-button--ghost" onClick={onClose}>
           Cancelar
         </button>
-        <button
-          type="button"
-          className="consig-button"
-          disabled={!attendants.isSuccess || list.length === 0 || save.isPending}
-          onClick={submit}
-        >
+        <button type="button" className="consig-button" disabled={!current || list.length === 0 || save.isPending} onClick={submit}>
           {save.isPending ? 'Salvando...' : 'Salvar'}
         </button>
       </div>

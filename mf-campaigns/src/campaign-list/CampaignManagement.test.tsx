@@ -1,7 +1,7 @@
 import { session, type Campaign } from '@consig/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-hot-toast';
-import { fakeApi, renderScreen, routerLocation, signIn } from '@consig/shared/testing';
+import { fakeApi, renderScreen, routerLocation, signIn, type FakeAnswer } from '@consig/shared/testing';
 import { CampaignListPage } from './CampaignListPage';
 
 const campaign = (CampanhaID: number, ID_Orgao: number, ID_Status = 26, ID_NumeroSaida: number | null = null): Campaign => ({
@@ -34,7 +34,7 @@ interface Sent {
 }
 
 /** A fake API of the campaign screens: the list, agencies, attendants; writes recorded and answered `answers[url]`. */
-function serve(answers: Record<string, { status?: number; body: unknown }> = {}) {
+function serve(answers: Record<string, FakeAnswer> = {}) {
   const writes: Sent[] = [];
   const server = fakeApi((request) => {
     const method = request.method?.toUpperCase() ?? 'GET';
@@ -207,6 +207,32 @@ test('"Definir atendentes" ticks the selected ones and saves the whole selection
     },
   ]);
   expect(success).toHaveBeenCalledWith('Atendentes da campanha salvos.', { duration: 3000 });
+});
+
+test('"Definir atendentes" opened again shows the selection as the server has it now, never the copy of the last opening', async () => {
+  const selection = (ana: number) => envelope([{ ID_Atendente: 5, DE_Pessoa: 'Ana', SN_Selecionado: ana }]);
+  let answer: FakeAnswer = selection(0);
+  api = serve({
+    get 'GET /cadastro/campanha/1/atendentes'() {
+      return answer;
+    },
+  });
+  await openList();
+  fireEvent.click(rowOf('CMP-0001').getByRole('button', { name: 'Definir atendentes' }));
+  let dialog = within(await screen.findByRole('dialog', { name: 'Definir atendentes' }));
+  expect(((await dialog.findByRole('checkbox', { name: 'Ana' })) as HTMLInputElement).checked).toBe(false);
+  fireEvent.click(dialog.getByRole('button', { name: 'Cancelar' }));
+
+  // Meanwhile Ana was selected (another supervisor); the server's answer is slow to come.
+  let release: () => void = () => undefined;
+  answer = new Promise((resolve) => (release = () => resolve(selection(1))));
+  fireEvent.click(rowOf('CMP-0001').getByRole('button', { name: 'Definir atendentes' }));
+  dialog = within(await screen.findByRole('dialog', { name: 'Definir atendentes' }));
+  expect(dialog.queryByRole('checkbox', { name: 'Ana' })).toBeNull();
+  expect((dialog.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(true);
+  await act(async () => release());
+  expect(((await dialog.findByRole('checkbox', { name: 'Ana' })) as HTMLInputElement).checked).toBe(true);
+  expect((dialog.getByRole('button', { name: 'Salvar' }) as HTMLButtonElement).disabled).toBe(false);
 });
 
 test('"Ver dados da campanha" shows the summary and the queue progress', async () => {
