@@ -1,18 +1,16 @@
 import { TOAST_MS, type Campaign } from '@consig/shared';
-import { campaignKeys, QueryLoading, useApiMutation, useApiQuery } from '@consig/shared/query';
+import { campaignKeys, QueryLoading, useApiMutation, useEditableQuery } from '@consig/shared/query';
 import { useState } from 'react';
 import { Dialog } from '@consig/shared';
 import { getCampaignAttendantsQueryOptions } from './api/getCampaignAttendants';
 import { saveCampaignAttendants } from './api/saveCampaignAttendants';
 
 /**
- * 'Definir atendentes': the company's active attendants, ticked when selected in this campaign. The selection is
- * read again each time the dialog opens and shown only once that read is back: a copy cached from an earlier
- * opening (before a save, or another supervisor's) would tick the wrong boxes, and 'Salvar' sends every box.
+ * 'Definir atendentes': the company's active attendants, ticked when selected in this campaign, as read when the
+ * dialog opened ('Salvar' sends every box: a cached copy would send someone's old selection back).
  */
 export function AttendantsDialog({ campaign, onClose }: { campaign: Campaign; onClose: () => void }) {
-  const attendants = useApiQuery({ ...getCampaignAttendantsQueryOptions(campaign.CampanhaID), refetchOnMount: 'always' });
-  const current = attendants.isSuccess && attendants.isFetchedAfterMount;
+  const attendants = useEditableQuery(getCampaignAttendantsQueryOptions(campaign.CampanhaID));
   // The user's changes only; the rest read from the server's SN_Selecionado.
   const [changed, setChanged] = useState<Record<number, boolean>>({});
   const save = useApiMutation({
@@ -22,7 +20,7 @@ export function AttendantsDialog({ campaign, onClose }: { campaign: Campaign; on
     onSuccess: onClose,
   });
 
-  const list = attendants.data ?? [];
+  const list = attendants.current ?? [];
   const isSelected = (id: number, saved: number) => changed[id] ?? saved === 1;
 
   const submit = () =>
@@ -36,7 +34,7 @@ export function AttendantsDialog({ campaign, onClose }: { campaign: Campaign; on
       <p>
         {campaign.CO_Campanha} — {campaign.DE_Campanha}
       </p>
-      {!current && !attendants.isError ? (
+      {!attendants.current && !attendants.isError ? (
         <QueryLoading slow={attendants.isSlow} />
       ) : list.length === 0 ? (
         <p className="consig-empty">Nenhum atendente ativo.</p>
@@ -60,7 +58,12 @@ export function AttendantsDialog({ campaign, onClose }: { campaign: Campaign; on
         <button type="button" className="consig-button consig-button--ghost" onClick={onClose}>
           Cancelar
         </button>
-        <button type="button" className="consig-button" disabled={!current || list.length === 0 || save.isPending} onClick={submit}>
+        <button
+          type="button"
+          className="consig-button"
+          disabled={!attendants.current || list.length === 0 || save.isPending}
+          onClick={submit}
+        >
           {save.isPending ? 'Salvando...' : 'Salvar'}
         </button>
       </div>

@@ -17,7 +17,7 @@ export function CallingHoursPanel() {
   const lawsId = useId();
   const holidaysId = useId();
   const hours = useCallingHours();
-  const years = hours.data ? [...new Set(hours.data.feriados.map((holiday) => holiday.DT_Feriado.slice(0, 4)))] : [];
+  const years = hours.current ? [...new Set(hours.current.feriados.map((holiday) => holiday.DT_Feriado.slice(0, 4)))] : [];
 
   return (
     <section aria-labelledby={titleId} className="ch-panel">
@@ -25,22 +25,22 @@ export function CallingHoursPanel() {
       <p className="cd-note">
         A fila só entrega clientes, e só saem ligações, dentro destes horários na hora local do cliente (o estado dele, senão o DDD).
       </p>
-      {hours.data ? (
+      {hours.current ? (
         <>
-          {hours.data.SN_SempreAberta === 1 && (
+          {hours.current.SN_SempreAberta === 1 && (
             <p role="note" className="ch-notice">
               {CALLING_HOURS_TEXT.alwaysOpen}
             </p>
           )}
-          <CallingHoursForm setting={hours.data} />
+          <CallingHoursForm setting={hours.current} />
           <section aria-labelledby={lawsId} className="ch-section">
             <h3 id={lawsId}>Leis estaduais</h3>
             <p className="cd-note">Valem sempre, por cima dos horários da empresa; não são editáveis.</p>
-            <LegalRules rules={hours.data.regrasEstaduais} titleId={lawsId} />
+            <LegalRules rules={hours.current.regrasEstaduais} titleId={lawsId} />
           </section>
           <section aria-labelledby={holidaysId} className="ch-section">
             <h3 id={holidaysId}>Feriados nacionais de {years.join(' e ')}</h3>
-            <HolidayList holidays={hours.data.feriados} titleId={holidaysId} />
+            <HolidayList holidays={hours.current.feriados} titleId={holidaysId} />
           </section>
         </>
       ) : hours.isError ? (

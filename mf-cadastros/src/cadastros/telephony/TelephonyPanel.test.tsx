@@ -1,7 +1,9 @@
 import { COMPANY_NUMBER_TEXT, session, type CompanyNumberRow } from '@consig/shared';
-import { bodyCellTexts, fakeApi, renderScreen, signIn } from '@consig/shared/testing';
+import { bodyCellTexts, fakeApi, renderScreen, signIn, type FakeAnswer } from '@consig/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { TelephonyPanel } from './TelephonyPanel';
+import { TelephonySettingsSection } from './TelephonySettingsSection';
 
 const NUMBERS: CompanyNumberRow[] = [
   {
@@ -33,15 +35,20 @@ interface Sent {
   body: unknown;
 }
 
+const settingsOf = (days: number): FakeAnswer => ({
+  body: { success: true, text: '', data: { NU_DiasGravacao: days, NU_LimitePosAtendimento: 60 } },
+});
+/** How the server answers GET /cadastros/empresa/telefonia now. */
+let settingsAnswer: FakeAnswer;
+
 /** The numbers and the settings; records every write, refuses removing a number campaigns call from (409). */
 function serve() {
+  settingsAnswer = settingsOf(90);
   const sent: Sent[] = [];
   const server = fakeApi((request) => {
     const body = typeof request.data === 'string' ? JSON.parse(request.data) : request.data;
     if (request.method === 'get' && request.url === '/cadastros/numeros') return { body: { success: true, text: '', data: NUMBERS } };
-    if (request.method === 'get') {
-      return { body: { success: true, text: '', data: { NU_DiasGravacao: 90, NU_LimitePosAtendimento: 60 } } };
-    }
+    if (request.method === 'get') return settingsAnswer;
     sent.push({ method: request.method ?? '', url: request.url ?? '', body });
     if (request.method === 'delete' && request.url === '/cadastros/numeros/3')
       return { status: 409, body: { success: false, text: IN_USE } };
@@ -186,4 +193,31 @@ test("'Salvar' checks both settings by the API's rules, then sends them together
       { method: 'put', url: '/cadastros/empresa/telefonia', body: { NU_DiasGravacao: 180, NU_LimitePosAtendimento: 90 } },
     ]),
   );
+});
+
+test('the settings shown again start from what the server has now, never from the copy of the last showing', async () => {
+  signIn({ ID_Funcao: 13 });
+  /** The settings section, hidden and shown again within one page (one cache), as switching tabs does. */
+  function ShownAgain() {
+    const [shown, setShown] = useState(true);
+    return (
+      <>
+        <button onClick={() => setShown((now) => !now)}>alternar</button>
+        {shown && <TelephonySettingsSection canEdit />}
+      </>
+    );
+  }
+  renderScreen(<ShownAgain />);
+  const retention = async () =>
+    (within(await screen.findByRole('form', SETTINGS)).getByLabelText('Retenção das gravações (dias)') as HTMLInputElement).value;
+  expect(await retention()).toBe('90');
+  fireEvent.click(screen.getByRole('button', { name: 'alternar' }));
+
+  // Meanwhile another manager kept recordings for 365 days; the server is slow to say so.
+  let release: () => void = () => undefined;
+  settingsAnswer = new Promise((resolve) => (release = () => resolve(settingsOf(365) as { body: unknown })));
+  fireEvent.click(screen.getByRole('button', { name: 'alternar' }));
+  expect(screen.queryByRole('form', SETTINGS)).toBeNull();
+  await act(async () => release());
+  expect(await retention()).toBe('365');
 });

@@ -15,8 +15,8 @@ export function TelephonySettingsSection({ canEdit }: { canEdit: boolean }) {
   return (
     <section aria-labelledby={titleId} className="cd-telephony__settings">
       <h3 id={titleId}>Gravações e pós-atendimento</h3>
-      {settings.data ? (
-        <SettingsForm settings={settings.data} canEdit={canEdit} />
+      {settings.current ? (
+        <SettingsForm settings={settings.current} canEdit={canEdit} />
       ) : settings.isError ? (
         <LoadFailure what="carregar a telefonia" error={settings.error} onRetry={() => settings.refetch()} />
       ) : (

@@ -1,5 +1,5 @@
 import { callingHoursResponse } from '@consig/shared';
-import { apiGet, createQueryKeys, useApiQuery, type RequestConfig } from '@consig/shared/query';
+import { apiGet, createQueryKeys, useEditableQuery, type RequestConfig } from '@consig/shared/query';
 import { queryOptions } from '@tanstack/react-query';
 
 /** GET /cadastros/empresa/horarios: read by this panel only, so its key lives beside it. */
@@ -14,4 +14,5 @@ export const getCallingHours = (config?: RequestConfig) => apiGet('/cadastros/em
 export const getCallingHoursQueryOptions = () =>
   queryOptions({ queryKey: callingHoursKeys.all, queryFn: ({ signal }) => getCallingHours({ signal }) });
 
-export const useCallingHours = () => useApiQuery(getCallingHoursQueryOptions());
+/** Read again at each opening of 'Horários': the form starts from the hours as they are now (useEditableQuery). */
+export const useCallingHours = () => useEditableQuery(getCallingHoursQueryOptions());

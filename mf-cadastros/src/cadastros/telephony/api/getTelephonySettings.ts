@@ -1,5 +1,5 @@
 import { telephonySettingsResponse } from '@consig/shared';
-import { apiGet, telephonySettingsKeys, useApiQuery, type RequestConfig } from '@consig/shared/query';
+import { apiGet, telephonySettingsKeys, useEditableQuery, type RequestConfig } from '@consig/shared/query';
 import { queryOptions } from '@tanstack/react-query';
 
 /** GET /cadastros/empresa/telefonia (supervisors and managers): the recording retention and the after-call limit. */
@@ -11,4 +11,5 @@ export const getTelephonySettingsQueryOptions = () =>
     queryFn: ({ signal }) => getTelephonySettings({ signal }),
   });
 
-export const useTelephonySettings = () => useApiQuery(getTelephonySettingsQueryOptions());
+/** Read again at each opening of 'Telefonia': the form starts from the settings as they are now (useEditableQuery). */
+export const useTelephonySettings = () => useEditableQuery(getTelephonySettingsQueryOptions());
