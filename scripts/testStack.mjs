@@ -136,7 +136,7 @@ async function main() {
       } catch (error) {
         failed += 1;
         console.error(`  FALHOU: ${error.stack ?? error.message}`);
-        stack.run('logs', '--tail', '30');
+        stack.showLogs(30);
         // The next check starts from a whole stack again (a failed check may leave a replica down).
         stack.run('up', '-d');
         await stack.untilHealthy(SERVICES);
@@ -145,11 +145,7 @@ async function main() {
   } catch (error) {
     // The stack did not come up (or not back): what its services said, and every check not passed counts as failed.
     console.error(`  FALHOU: ${error.stack ?? error.message}`);
-    spawnSync(compose[0], [...compose.slice(1), '-p', stack.project, '-f', join(root, 'docker-compose.yml'), 'logs', '--tail', '40'], {
-      cwd: root,
-      env: stack.env,
-      stdio: 'inherit',
-    });
+    stack.showLogs(40);
     failed = checks.length - passed;
   } finally {
     if (!keep) {

@@ -1,6 +1,6 @@
 // The running stack as `npm run test:stack`'s checks drive it: compose commands under one project name, its
 // containers, their health and addresses, psql in the postgres container, and nginx's access log.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -40,9 +40,13 @@ export function createStack({ root, project, compose, env, files, address }) {
     /** The container id of a service's (first) container. */
     containerOf: (service) => stack.out('ps', '-q', service).trim().split('\n')[0],
     docker: (...more) => execFileSync('docker', more, { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 }).trim(),
-    /** A query's rows as psql prints them unaligned (`-tA`), in the stack's database. */
-    psql: (sql, database = 'consig') =>
-      stack.docker('exec', stack.containerOf('postgres'), 'psql', '-U', 'consig', '-d', database, '-tAc', sql),
+    /** A query's rows as psql prints them unaligned (`-tA`), in the stack's database (or another PostgreSQL container's). */
+    psql: (sql, container = stack.containerOf('postgres')) =>
+      stack.docker('exec', container, 'psql', '-U', 'consig', '-d', 'consig', '-tAc', sql),
+    /** nginx re-reads its config and resolves the replicas' alias again: a replica added or replaced is taken up. */
+    reloadNginx: () => stack.docker('exec', stack.containerOf('web'), 'nginx', '-s', 'reload'),
+    /** Every service's last `tail` log lines, shown; never throws (it runs when something already failed). */
+    showLogs: (tail) => spawnSync(command, args('logs', '--tail', String(tail)), { cwd: root, env, stdio: 'inherit' }),
     /** A service's address on the compose network (reachable from this host). */
     addressOf: (service) =>
       stack.docker('inspect', '--format', '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}', stack.containerOf(service)),

@@ -54,7 +54,7 @@ export async function checkBackupRestore(stack) {
   const volume = `${stack.project}_restauracao`;
   const container = `${stack.project}-restauracao`;
   const password = 'restauracao';
-  const inRestored = async (sql) => stack.docker('exec', container, 'psql', '-U', 'consig', '-d', 'consig', '-tAc', sql);
+  const inRestored = async (sql) => stack.psql(sql, container);
   try {
     // The running database, in one snapshot: exported by a repeatable-read transaction, dumped by pg_dump, read here.
     const source = psqlSession(stack.containerOf('postgres'));

@@ -42,7 +42,7 @@ export async function checkRollingUpdate(stack) {
     const started = Date.now();
     stack.withEnv({ API_VERSION: NEXT_VERSION }).run('up', '-d', '--no-deps', '--no-build', service);
     await stack.untilHealthy([service]);
-    stack.docker('exec', stack.containerOf('web'), 'nginx', '-s', 'reload');
+    stack.reloadNginx();
     replaced.push(`${service} em ${seconds(Date.now() - started)}`);
     await sleep(5000);
   }

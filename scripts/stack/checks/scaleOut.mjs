@@ -44,7 +44,7 @@ export async function checkScaleOut(stack) {
   const started = Date.now();
   stack.run('--profile', 'scale', 'up', '-d', '--no-deps', 'api-3');
   await stack.untilHealthy(['api-3']);
-  stack.docker('exec', stack.containerOf('web'), 'nginx', '-s', 'reload');
+  stack.reloadNginx();
   const joinedIn = Date.now() - started;
   await sleep(1000); // the reloaded workers take over
   const three = await measure(stack, supervisor, '61983');
@@ -68,7 +68,7 @@ export async function checkScaleOut(stack) {
 
   // Scale in: the third replica drains and leaves; nginx forgets it.
   stack.run('--profile', 'scale', 'rm', '--stop', '--force', 'api-3');
-  stack.docker('exec', stack.containerOf('web'), 'nginx', '-s', 'reload');
+  stack.reloadNginx();
 
   const problems = [];
   for (const [label, { outcome }] of [

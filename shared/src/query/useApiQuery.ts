@@ -36,11 +36,10 @@ export function useApiQuery<TQueryFnData, TError = DefaultError, TData = TQueryF
   return Object.assign(query, { isSlow });
 }
 
-export type EditableQueryResult<TData, TError> = UseQueryResult<TData, TError> & {
+/** `isSlow` here: `current` has been awaited 3 s or more. */
+export type EditableQueryResult<TData, TError> = ApiQueryResult<TData, TError> & {
   /** The data as read since this screen opened, else undefined: what a form that edits it may start from. */
   current: TData | undefined;
-  /** `current` has been awaited 3 s or more. */
-  isSlow: boolean;
 };
 
 /**
